@@ -1,0 +1,71 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "announcer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "announce", targets: ["announce"]),
+        .library(name: "AnnouncerCore", targets: ["AnnouncerCore"]),
+        .library(name: "AnnouncerEngine", targets: ["AnnouncerEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // The pure-Swift core: announcements, the live-region queue and its policy,
+        // the Dispatch scheduler and the event timeline. No C imports.
+        .target(
+            name: "AnnouncerCore",
+            dependencies: [.product(name: "DequeModule", package: "swift-collections")]
+        ),
+
+        // libespeak-ng, wrapped once.
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        .target(name: "Speech", dependencies: ["CEspeakNG"]),
+
+        // libasound2, wrapped once, beside the sinks that need no C.
+        .systemLibrary(
+            name: "CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        .target(name: "Audio", dependencies: ["CALSA"]),
+
+        // The speaking path: core + synthesis thread + audio thread.
+        .target(
+            name: "AnnouncerEngine",
+            dependencies: [
+                "AnnouncerCore", "Speech", "Audio",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .executableTarget(
+            name: "announce",
+            dependencies: [
+                "AnnouncerEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .testTarget(name: "AnnouncerCoreTests", dependencies: ["AnnouncerCore"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio"]),
+        .testTarget(
+            name: "AnnouncerEngineTests",
+            dependencies: ["AnnouncerEngine", "AnnouncerCore", "Speech", "Audio"]
+        ),
+        .testTarget(
+            name: "AnnounceCommandTests",
+            dependencies: ["AnnouncerCore"]
+        ),
+    ]
+)

@@ -1,0 +1,40 @@
+/// One thing to say: its text and how, when and where it should be spoken.
+public struct Announcement: Sendable, Hashable, Identifiable {
+    public let id: AnnouncementID
+    public var text: String
+    public var politeness: Politeness
+    public var language: Language
+    /// The live region this announcement updates; a newer one for the same region replaces it while it waits.
+    public var region: RegionID?
+    public var prosody: Prosody
+    /// When the request was read from its client: the start of every latency measured for it.
+    public var arrival: MonotonicInstant
+
+    /// Makes an announcement; throws when the text holds nothing to speak.
+    public init(
+        id: AnnouncementID = .generate(),
+        text: String,
+        politeness: Politeness = .polite,
+        language: Language = .english,
+        region: RegionID? = nil,
+        prosody: Prosody = .voiceDefault,
+        arrival: MonotonicInstant
+    ) throws(AnnouncementError) {
+        guard text.contains(where: { !$0.isWhitespace }) else { throw .emptyText }
+        self.id = id
+        self.text = text
+        self.politeness = politeness
+        self.language = language
+        self.region = region
+        self.prosody = prosody
+        self.arrival = arrival
+    }
+}
+
+/// The name of a live region, such as `login-error` or `status`.
+public struct RegionID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}

@@ -1,0 +1,63 @@
+/// How an announcement ended. Every announcement ends with exactly one.
+public enum Outcome: Sendable, Hashable, CustomStringConvertible {
+    /// Spoken to the end.
+    case spoken
+    /// Cut while speaking by a more urgent announcement.
+    case interrupted(by: AnnouncementID)
+    /// Replaced, while waiting, by a newer announcement for the same region.
+    case superseded(by: AnnouncementID)
+    /// The same text at the same politeness arrived moments before, so it was not said twice.
+    case duplicate(of: AnnouncementID)
+    /// Waited longer than its time to live.
+    case expired
+    /// Pushed out of a full queue.
+    case dropped(reason: String)
+    /// Its politeness was `off`: recorded, never spoken.
+    case silenced
+    /// A client cancelled it.
+    case cancelled
+    /// Synthesis or audio output failed.
+    case failed(reason: String)
+
+    /// The outcome's name on the timeline and in replies.
+    public var name: String {
+        switch self {
+        case .spoken: "spoken"
+        case .interrupted: "interrupted"
+        case .superseded: "superseded"
+        case .duplicate: "duplicate"
+        case .expired: "expired"
+        case .dropped: "dropped"
+        case .silenced: "silenced"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        }
+    }
+
+    /// The other announcement this outcome names, if any.
+    public var relatedID: AnnouncementID? {
+        switch self {
+        case let .interrupted(id), let .superseded(id), let .duplicate(id): id
+        default: nil
+        }
+    }
+
+    public var wasSpoken: Bool { self == .spoken }
+
+    /// One plain sentence saying what happened, for people reading a log or hearing a reply.
+    public var explanation: String {
+        switch self {
+        case .spoken: "It was spoken."
+        case let .interrupted(id): "It was cut off by the more urgent announcement \(id)."
+        case let .superseded(id): "It was replaced by the newer announcement \(id) for the same region before it was spoken."
+        case let .duplicate(id): "It was not spoken because announcement \(id) said the same moments before."
+        case .expired: "It waited longer than its time to live and was not spoken."
+        case let .dropped(reason): reason
+        case .silenced: "Its politeness is off, so it was recorded but not spoken."
+        case .cancelled: "It was cancelled."
+        case let .failed(reason): reason
+        }
+    }
+
+    public var description: String { name }
+}

@@ -1,0 +1,334 @@
+import DequeModule
+
+/// The live-region rules as a state machine: announcements and speech results in, actions out.
+///
+/// It keeps no clock and starts no threads, so every rule is tested with times chosen by hand.
+/// The rules, each a tested behaviour:
+/// - Assertive is spoken before polite; within one level, first in, first out.
+/// - An assertive announcement cuts a polite one that is speaking (`interrupted`); it never cuts an assertive one.
+/// - A newer announcement for a region replaces that region's waiting one (`superseded`),
+///   unless the waiting one is more urgent.
+/// - The same text at the same politeness within the duplicate window is not said twice (`duplicate`).
+/// - A polite announcement that waited past its time to live is not spoken (`expired`).
+/// - Waiting polite announcements are bounded; the oldest is `dropped` on overflow.
+/// - `off` announcements are recorded, never spoken (`silenced`).
+/// - Cancel by id, region, all, or what is speaking (`cancelled`).
+public struct LiveRegionQueue: Sendable {
+    public let policy: LiveRegionPolicy
+
+    /// What is speaking now.
+    public private(set) var speaking: Announcement?
+
+    // Two first-in-first-out lanes rather than one heap: there are only two levels,
+    // a deque keeps arrival order without a sequence key, and every operation is O(1)
+    // amortised. Removal from the middle is lazy: an id whose entry left `waiting`
+    // is skipped when it reaches the front.
+    private var waiting: [AnnouncementID: Announcement] = [:]
+    private var assertiveLane: Deque<AnnouncementID> = []
+    private var politeLane: Deque<AnnouncementID> = []
+    private var waitingAssertiveCount = 0
+    private var waitingPoliteCount = 0
+    private var waitingByRegion: [RegionID: RegionSlot] = [:]
+
+    private var recentTexts: [DuplicateKey: RecentText] = [:]
+    private var recentOrder: Deque<(key: DuplicateKey, id: AnnouncementID)> = []
+
+    public init(policy: LiveRegionPolicy = .standard) {
+        self.policy = policy
+    }
+
+    /// How many announcements of this politeness are waiting.
+    public func waitingCount(_ politeness: Politeness) -> Int {
+        switch politeness {
+        case .assertive: waitingAssertiveCount
+        case .polite: waitingPoliteCount
+        case .off: 0
+        }
+    }
+
+    /// True when nothing speaks and nothing waits.
+    public var isIdle: Bool { speaking == nil && waiting.isEmpty }
+
+    /// The waiting announcements in the order they would be spoken.
+    public var waitingInSpeakingOrder: [Announcement] {
+        (assertiveLane + politeLane).compactMap { waiting[$0] }
+    }
+
+    /// When the oldest waiting polite announcement will expire, so the scheduler can wake then.
+    public var nextExpiry: MonotonicInstant? {
+        for id in politeLane {
+            if let announcement = waiting[id] { return announcement.arrival + policy.politeTimeToLive }
+        }
+        return nil
+    }
+
+    /// A new announcement arrives.
+    public mutating func submit(_ announcement: Announcement, now: MonotonicInstant) -> [QueueAction] {
+        var actions: [QueueAction] = []
+        if announcement.politeness == .off {
+            return [.end(announcement, .silenced)]
+        }
+        forgetTextsOlderThanWindow(now: announcement.arrival)
+        let key = DuplicateKey(announcement)
+        if let earlier = recentTexts[key], announcement.arrival < earlier.expires {
+            return [.end(announcement, .duplicate(of: earlier.id))]
+        }
+
+        if let region = announcement.region {
+            for replaced in waitingSlotsReplaced(in: region, by: announcement.politeness) {
+                if let old = removeWaiting(replaced) {
+                    actions.append(.end(old, .superseded(by: announcement.id)))
+                }
+            }
+        }
+
+        switch announcement.politeness {
+        case .assertive:
+            if waitingAssertiveCount >= policy.maxWaitingAssertive {
+                actions.append(.end(announcement, .dropped(reason:
+                    "It was refused because \(policy.maxWaitingAssertive) assertive announcements are already waiting.")))
+                return actions
+            }
+        case .polite:
+            if waitingPoliteCount >= policy.maxWaitingPolite, let oldest = oldestWaitingPolite() {
+                removeWaiting(oldest.id)
+                actions.append(.end(oldest, .dropped(reason:
+                    "It was the oldest of \(policy.maxWaitingPolite) waiting polite announcements and was pushed out by a newer one.")))
+            }
+        case .off:
+            break
+        }
+
+        addWaiting(announcement)
+        rememberText(key, id: announcement.id)
+        actions.append(.queued(announcement))
+        actions += decide(now: now)
+        return actions
+    }
+
+    /// Ends the announcements a client cancelled; what is speaking among them is cut.
+    public mutating func cancel(_ target: CancelTarget, now: MonotonicInstant) -> [QueueAction] {
+        var actions: [QueueAction] = []
+        if let current = speaking, target.matches(current) {
+            speaking = nil
+            forgetText(of: current)
+            actions += [.stop(current.id), .end(current, .cancelled)]
+        }
+        if target != .speaking {
+            for id in assertiveLane + politeLane {
+                guard let candidate = waiting[id], target.matches(candidate) else { continue }
+                removeWaiting(id)
+                forgetText(of: candidate)
+                actions.append(.end(candidate, .cancelled))
+            }
+        }
+        actions += decide(now: now)
+        return actions
+    }
+
+    /// The speaker reports that an announcement's speech ended on its own, completely or with a failure.
+    public mutating func speechEnded(_ id: AnnouncementID, result: SpeechResult, now: MonotonicInstant) -> [QueueAction] {
+        // A report for speech that was already cut or cancelled is late news; the outcome is settled.
+        guard let current = speaking, current.id == id else { return [] }
+        speaking = nil
+        let outcome: Outcome
+        switch result {
+        case .completed:
+            outcome = .spoken
+        case let .failed(reason):
+            outcome = .failed(reason: reason)
+            forgetText(of: current)
+        }
+        return [.end(current, outcome)] + decide(now: now)
+    }
+
+    /// Ends polite announcements that have waited past their time to live.
+    public mutating func expire(now: MonotonicInstant) -> [QueueAction] {
+        var actions: [QueueAction] = []
+        while let oldest = oldestWaitingPolite(), now.since(oldest.arrival) > policy.politeTimeToLive {
+            removeWaiting(oldest.id)
+            forgetText(of: oldest)
+            actions.append(.end(oldest, .expired))
+        }
+        return actions
+    }
+
+    // MARK: - Deciding what speaks
+
+    private mutating func decide(now: MonotonicInstant) -> [QueueAction] {
+        var actions = expire(now: now)
+        if let current = speaking {
+            // Only an assertive announcement cuts, and only a polite one.
+            guard current.politeness == .polite, let next = frontOfLane(.assertive) else { return actions }
+            removeWaiting(next.id)
+            speaking = next
+            actions += [.stop(current.id), .end(current, .interrupted(by: next.id)), .start(next)]
+            return actions
+        }
+        if let next = frontOfLane(.assertive) ?? frontOfLane(.polite) {
+            removeWaiting(next.id)
+            speaking = next
+            actions.append(.start(next))
+        }
+        return actions
+    }
+
+    // MARK: - Waiting announcements
+
+    private mutating func addWaiting(_ announcement: Announcement) {
+        waiting[announcement.id] = announcement
+        switch announcement.politeness {
+        case .assertive:
+            assertiveLane.append(announcement.id)
+            waitingAssertiveCount += 1
+        case .polite:
+            politeLane.append(announcement.id)
+            waitingPoliteCount += 1
+        case .off:
+            preconditionFailure("off announcements never wait")
+        }
+        if let region = announcement.region {
+            waitingByRegion[region, default: RegionSlot()][announcement.politeness] = announcement.id
+        }
+    }
+
+    @discardableResult
+    private mutating func removeWaiting(_ id: AnnouncementID) -> Announcement? {
+        guard let announcement = waiting.removeValue(forKey: id) else { return nil }
+        switch announcement.politeness {
+        case .assertive: waitingAssertiveCount -= 1
+        case .polite: waitingPoliteCount -= 1
+        case .off: break
+        }
+        if let region = announcement.region, var slot = waitingByRegion[region],
+           slot[announcement.politeness] == id {
+            slot[announcement.politeness] = nil
+            waitingByRegion[region] = slot.isEmpty ? nil : slot
+        }
+        compactLanesIfMostlyStale()
+        return announcement
+    }
+
+    /// The waiting announcements of a region that a new one of this politeness replaces:
+    /// those no more urgent than it. A polite update never displaces a waiting assertive one.
+    private func waitingSlotsReplaced(in region: RegionID, by politeness: Politeness) -> [AnnouncementID] {
+        guard let slot = waitingByRegion[region] else { return [] }
+        switch politeness {
+        case .assertive: return [slot.polite, slot.assertive].compactMap { $0 }
+        case .polite: return [slot.polite].compactMap { $0 }
+        case .off: return []
+        }
+    }
+
+    private mutating func frontOfLane(_ politeness: Politeness) -> Announcement? {
+        switch politeness {
+        case .assertive: return Self.front(of: &assertiveLane, in: waiting)
+        case .polite: return Self.front(of: &politeLane, in: waiting)
+        case .off: return nil
+        }
+    }
+
+    private mutating func oldestWaitingPolite() -> Announcement? { frontOfLane(.polite) }
+
+    private static func front(of lane: inout Deque<AnnouncementID>, in waiting: [AnnouncementID: Announcement]) -> Announcement? {
+        while let id = lane.first {
+            if let announcement = waiting[id] { return announcement }
+            lane.removeFirst()
+        }
+        return nil
+    }
+
+    private mutating func compactLanesIfMostlyStale() {
+        if assertiveLane.count > 64, assertiveLane.count > 2 * waitingAssertiveCount {
+            assertiveLane = Deque(assertiveLane.filter { waiting[$0] != nil })
+        }
+        if politeLane.count > 64, politeLane.count > 2 * waitingPoliteCount {
+            politeLane = Deque(politeLane.filter { waiting[$0] != nil })
+        }
+    }
+
+    // MARK: - Duplicates
+
+    private mutating func rememberText(_ key: DuplicateKey, id: AnnouncementID) {
+        recentTexts[key] = RecentText(id: id, expires: key.arrival + policy.duplicateWindow)
+        recentOrder.append((key, id))
+    }
+
+    /// An announcement that was never heard does not make a later identical one a duplicate.
+    private mutating func forgetText(of announcement: Announcement) {
+        let key = DuplicateKey(announcement)
+        if recentTexts[key]?.id == announcement.id { recentTexts[key] = nil }
+    }
+
+    private mutating func forgetTextsOlderThanWindow(now: MonotonicInstant) {
+        while let (key, id) = recentOrder.first {
+            guard let recent = recentTexts[key], recent.id == id else {
+                recentOrder.removeFirst()
+                continue
+            }
+            guard recent.expires <= now else { return }
+            recentTexts[key] = nil
+            recentOrder.removeFirst()
+        }
+    }
+}
+
+/// How a speaker says an utterance ended, when it was not cut by the queue.
+public enum SpeechResult: Sendable, Hashable {
+    case completed
+    case failed(reason: String)
+}
+
+private struct RegionSlot: Sendable {
+    var assertive: AnnouncementID?
+    var polite: AnnouncementID?
+
+    var isEmpty: Bool { assertive == nil && polite == nil }
+
+    subscript(politeness: Politeness) -> AnnouncementID? {
+        get { politeness == .assertive ? assertive : politeness == .polite ? polite : nil }
+        set {
+            switch politeness {
+            case .assertive: assertive = newValue
+            case .polite: polite = newValue
+            case .off: break
+            }
+        }
+    }
+}
+
+/// Two announcements are duplicates when their politeness and their words match;
+/// runs of white space and surrounding space do not count.
+private struct DuplicateKey: Hashable, Sendable {
+    let politeness: Politeness
+    let words: String
+    // Not part of equality: only the arrival of the one that is remembered matters.
+    let arrival: MonotonicInstant
+
+    init(_ announcement: Announcement) {
+        politeness = announcement.politeness
+        words = announcement.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        arrival = announcement.arrival
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.politeness == rhs.politeness && lhs.words == rhs.words }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(politeness)
+        hasher.combine(words)
+    }
+}
+
+private struct RecentText: Sendable {
+    let id: AnnouncementID
+    let expires: MonotonicInstant
+}
+
+extension CancelTarget {
+    func matches(_ announcement: Announcement) -> Bool {
+        switch self {
+        case let .id(id): announcement.id == id
+        case let .region(region): announcement.region == region
+        case .all, .speaking: true
+        }
+    }
+}

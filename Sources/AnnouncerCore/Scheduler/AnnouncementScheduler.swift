@@ -1,0 +1,192 @@
+import Dispatch
+import Synchronization
+
+/// Runs the live-region queue on one serial `DispatchQueue`: every decision is made there,
+/// in order, and carried out by telling a `Speaker` and the timeline's observers.
+///
+/// Nothing here waits for synthesis or audio: the speaker answers later, through its reports.
+public final class AnnouncementScheduler: Sendable {
+    private let queue = DispatchQueue(label: "announcer.scheduler", qos: .userInteractive)
+    private let speaker: any Speaker
+    private let clock: any MonotonicClock
+    private let state: Mutex<State>
+
+    private struct State: ~Copyable {
+        var liveRegion: LiveRegionQueue
+        var observers: [ObjectIdentifier: any TimelineObserver] = [:]
+        var outcomeHandlers: [AnnouncementID: @Sendable (Outcome) -> Void] = [:]
+        var idleHandlers: [@Sendable () -> Void] = []
+        var expiryTimer: (any DispatchSourceTimer)?
+        var expiryDeadline: MonotonicInstant?
+        var endedCount: [String: Int] = [:]
+    }
+
+    public init(policy: LiveRegionPolicy = .standard, speaker: any Speaker, clock: any MonotonicClock = SystemMonotonicClock()) {
+        self.speaker = speaker
+        self.clock = clock
+        self.state = Mutex(State(liveRegion: LiveRegionQueue(policy: policy)))
+    }
+
+    public var policy: LiveRegionPolicy { state.withLock { $0.liveRegion.policy } }
+
+    // MARK: - Requests
+
+    /// Accepts an announcement. `onEnd`, if given, is called once with its outcome, on the scheduler's queue.
+    public func submit(_ announcement: Announcement, onEnd: (@Sendable (Outcome) -> Void)? = nil) {
+        queue.async { [self] in
+            record(.received, announcement, at: announcement.arrival)
+            if let onEnd { state.withLock { $0.outcomeHandlers[announcement.id] = onEnd } }
+            let now = clock.now()
+            let actions = state.withLock { $0.liveRegion.submit(announcement, now: now) }
+            perform(actions)
+        }
+    }
+
+    /// Cancels what `target` names. `onDone` is called with the number of announcements it ended.
+    public func cancel(_ target: CancelTarget, onDone: (@Sendable (Int) -> Void)? = nil) {
+        queue.async { [self] in
+            let now = clock.now()
+            let actions = state.withLock { $0.liveRegion.cancel(target, now: now) }
+            perform(actions)
+            onDone?(actions.count { if case .end = $0 { true } else { false } })
+        }
+    }
+
+    /// Calls `body` once nothing speaks and nothing waits, on the scheduler's queue.
+    public func whenIdle(_ body: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            let idle = state.withLock { state in
+                if state.liveRegion.isIdle { return true }
+                state.idleHandlers.append(body)
+                return false
+            }
+            if idle { body() }
+        }
+    }
+
+    /// Blocks the calling thread until nothing speaks and nothing waits. Never call it on the scheduler's queue.
+    public func waitUntilIdle() {
+        dispatchPrecondition(condition: .notOnQueue(queue))
+        let done = DispatchSemaphore(value: 0)
+        whenIdle { done.signal() }
+        done.wait()
+    }
+
+    /// A snapshot of the queue, taken in order with every request before it.
+    public func status() -> SchedulerStatus {
+        dispatchPrecondition(condition: .notOnQueue(queue))
+        return queue.sync {
+            state.withLock { state in
+                SchedulerStatus(
+                    speaking: state.liveRegion.speaking,
+                    waitingAssertive: state.liveRegion.waitingCount(.assertive),
+                    waitingPolite: state.liveRegion.waitingCount(.polite),
+                    endedByOutcome: state.endedCount
+                )
+            }
+        }
+    }
+
+    // MARK: - Timeline observers
+
+    /// Tells `observer` of every event from now on, in order.
+    public func addObserver(_ observer: any TimelineObserver) {
+        queue.async { [self] in state.withLock { $0.observers[ObjectIdentifier(observer)] = observer } }
+    }
+
+    public func removeObserver(_ observer: any TimelineObserver) {
+        queue.async { [self] in state.withLock { $0.observers[ObjectIdentifier(observer)] = nil } }
+    }
+
+    // MARK: - Carrying out decisions (on the queue)
+
+    private func perform(_ actions: [QueueAction]) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        for action in actions {
+            switch action {
+            case let .queued(announcement):
+                record(.queued, announcement, at: clock.now())
+            case let .stop(id):
+                speaker.stop(id)
+            case let .start(announcement):
+                record(.started, announcement, at: clock.now())
+                speaker.speak(announcement) { [weak self] report in
+                    guard let self else { return }
+                    queue.async { self.handle(report, for: announcement) }
+                }
+            case let .end(announcement, outcome):
+                record(.ended(outcome), announcement, at: clock.now())
+                let handler = state.withLock { state in
+                    state.endedCount[outcome.name, default: 0] += 1
+                    return state.outcomeHandlers.removeValue(forKey: announcement.id)
+                }
+                handler?(outcome)
+            }
+        }
+        rearmExpiryTimer()
+        notifyIdleIfIdle()
+    }
+
+    private func handle(_ report: SpeechReport, for announcement: Announcement) {
+        switch report {
+        case let .firstAudio(at, audibleAt):
+            // Audio of something already cut is not news.
+            guard state.withLock({ $0.liveRegion.speaking?.id == announcement.id }) else { return }
+            record(.firstAudio, announcement, at: at)
+            record(.audible, announcement, at: audibleAt)
+        case let .finished(result, at):
+            let actions = state.withLock { $0.liveRegion.speechEnded(announcement.id, result: result, now: at) }
+            perform(actions)
+        }
+    }
+
+    private func expireDue() {
+        let now = clock.now()
+        let actions = state.withLock { state in
+            state.expiryDeadline = nil
+            return state.liveRegion.expire(now: now)
+        }
+        perform(actions)
+    }
+
+    private func rearmExpiryTimer() {
+        state.withLock { state in
+            let deadline = state.liveRegion.nextExpiry
+            guard deadline != state.expiryDeadline else { return }
+            state.expiryTimer?.cancel()
+            state.expiryTimer = nil
+            state.expiryDeadline = deadline
+            guard let deadline else { return }
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            // One microsecond past the deadline, so the announcement has waited *longer* than its time to live.
+            timer.schedule(deadline: (deadline + .microseconds(1)).dispatchTime, leeway: .milliseconds(1))
+            timer.setEventHandler { [weak self] in self?.expireDue() }
+            timer.resume()
+            state.expiryTimer = timer
+        }
+    }
+
+    private func notifyIdleIfIdle() {
+        let handlers = state.withLock { state -> [@Sendable () -> Void] in
+            guard state.liveRegion.isIdle else { return [] }
+            defer { state.idleHandlers.removeAll() }
+            return state.idleHandlers
+        }
+        handlers.forEach { $0() }
+    }
+
+    private func record(_ kind: TimelineEvent.Kind, _ announcement: Announcement, at time: MonotonicInstant) {
+        let event = TimelineEvent(time: time, kind: kind, announcement: announcement)
+        let observers = state.withLock { Array($0.observers.values) }
+        for observer in observers { observer.record(event) }
+    }
+}
+
+/// What the scheduler is doing at one moment.
+public struct SchedulerStatus: Sendable, Hashable {
+    public var speaking: Announcement?
+    public var waitingAssertive: Int
+    public var waitingPolite: Int
+    /// How many announcements have ended so far, by outcome name.
+    public var endedByOutcome: [String: Int]
+}

@@ -1,0 +1,43 @@
+/// One moment in an announcement's life, as QA reads it on the timeline.
+public struct TimelineEvent: Sendable, Hashable {
+    /// What happened.
+    public enum Kind: Sendable, Hashable {
+        /// The request was read from its client.
+        case received
+        /// It was accepted and waits its turn.
+        case queued
+        /// Synthesis began.
+        case started
+        /// The first PCM frame was handed to the audio sink.
+        case firstAudio
+        /// The first frame is estimated to reach the listener: first audio plus the sink's own delay.
+        case audible
+        /// It ended, with its one outcome.
+        case ended(Outcome)
+
+        /// The event's name on the timeline.
+        public var name: String {
+            switch self {
+            case .received: "received"
+            case .queued: "queued"
+            case .started: "started"
+            case .firstAudio: "first_audio"
+            case .audible: "audible"
+            case .ended: "ended"
+            }
+        }
+    }
+
+    public var time: MonotonicInstant
+    public var kind: Kind
+    public var announcement: Announcement
+
+    public init(time: MonotonicInstant, kind: Kind, announcement: Announcement) {
+        self.time = time
+        self.kind = kind
+        self.announcement = announcement
+    }
+
+    /// The time from the announcement's arrival to this event.
+    public var sinceArrival: Duration { time.since(announcement.arrival) }
+}

@@ -1,0 +1,5 @@
+// The only door to libespeak-ng. Everything above the Speech module speaks Swift.
+#ifndef ANNOUNCER_CESPEAKNG_SHIM_H
+#define ANNOUNCER_CESPEAKNG_SHIM_H
+#include <espeak-ng/speak_lib.h>
+#endif
