@@ -28,7 +28,10 @@ let package = Package(
             pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]
         ),
-        .target(name: "Speech", dependencies: ["CEspeakNG"]),
+        .target(
+            name: "Speech",
+            dependencies: ["CEspeakNG", .product(name: "DequeModule", package: "swift-collections")]
+        ),
 
         // libasound2, wrapped once, beside the sinks that need no C.
         .systemLibrary(
@@ -43,6 +46,7 @@ let package = Package(
             name: "AnnouncerEngine",
             dependencies: [
                 "AnnouncerCore", "Speech", "Audio",
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

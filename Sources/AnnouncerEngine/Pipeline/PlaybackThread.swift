@@ -1,0 +1,94 @@
+import AnnouncerCore
+import Audio
+import DequeModule
+import Foundation
+import Synchronization
+
+/// The one thread that writes to the audio sink, utterance after utterance.
+///
+/// A blocked write holds only this thread: the scheduler cuts through `cutIfPlaying`,
+/// which drops the sink's buffer from the caller's thread without waiting.
+final class PlaybackThread: Sendable {
+    struct Job: Sendable {
+        let stream: UtteranceStream
+        let report: @Sendable (SpeechReport) -> Void
+    }
+
+    private let sink: any AudioSink
+    private let jobs = Mutex<Deque<Job>>([])
+    private let jobAvailable = DispatchSemaphore(value: 0)
+    /// The stream being played; guarded so that a cut can never hit the next utterance.
+    private let playing = Mutex<UtteranceStream?>(nil)
+
+    init(sink: any AudioSink) {
+        self.sink = sink
+        let thread = Thread { [self] in
+            while true { play(nextJob()) }
+        }
+        thread.name = "announcer.playback"
+        thread.qualityOfService = .userInteractive
+        thread.start()
+    }
+
+    func enqueue(_ job: Job) {
+        jobs.withLock { $0.append(job) }
+        jobAvailable.signal()
+    }
+
+    /// Cuts the sink at once if `stream` is what it plays now.
+    func cutIfPlaying(_ stream: UtteranceStream) {
+        playing.withLock { current in
+            if current === stream { sink.cut() }
+        }
+    }
+
+    private func nextJob() -> Job {
+        while true {
+            jobAvailable.wait()
+            if let job = jobs.withLock({ $0.popFirst() }) { return job }
+        }
+    }
+
+    private func play(_ job: Job) {
+        let stream = job.stream
+        playing.withLock { $0 = stream }
+        defer { playing.withLock { $0 = nil } }
+        guard !stream.isCancelled else { return }
+        do throws(AudioError) {
+            try sink.beginUtterance()
+            var heard = false
+            while true {
+                switch stream.next() {
+                case let .audio(chunk):
+                    let handedAt = MonotonicInstant.now()
+                    let accepted = try chunk.withUnsafeBufferPointer { samples throws(AudioError) in try sink.write(samples) }
+                    guard accepted else { return }
+                    if !heard {
+                        heard = true
+                        job.report(.firstAudio(at: handedAt, audibleAt: audibleTime(ofFirstFrameOf: chunk.count)))
+                    }
+                case .end(.completed):
+                    if sink.waitUntilPlayed() { job.report(.finished(.completed, at: .now())) }
+                    return
+                case let .end(.failed(error)):
+                    sink.cut()
+                    job.report(.finished(.failed(reason: error.description), at: .now()))
+                    return
+                case .end(.aborted), .cancelled:
+                    return
+                }
+            }
+        } catch {
+            stream.cancel()
+            job.report(.finished(.failed(reason: error.description), at: .now()))
+        }
+    }
+
+    /// When the first frame of a chunk just written is heard: the sink's delay counts every
+    /// buffered frame, and those of this chunk after its first do not hold the first one back.
+    private func audibleTime(ofFirstFrameOf frames: Int) -> MonotonicInstant {
+        let now = MonotonicInstant.now()
+        let ahead = sink.outputDelay() - sink.format.duration(ofFrames: frames)
+        return ahead > .zero ? now + ahead : now
+    }
+}

@@ -1,0 +1,48 @@
+import AnnouncerCore
+import Audio
+import Speech
+import Synchronization
+
+/// The engine's `Speaker`: eSpeak NG on the synthesis thread feeding the audio sink on the playback thread.
+final class SpeechPipeline: Speaker {
+    private let synthesis: SynthesisThread
+    private let playback: PlaybackThread
+    private let voices: @Sendable (Language) -> VoiceProfile
+    private let streams = Mutex<[AnnouncementID: UtteranceStream]>([:])
+    private let maxBufferedSamples: Int
+
+    init(synthesis: SynthesisThread, sink: any AudioSink, voices: @escaping @Sendable (Language) -> VoiceProfile) {
+        self.synthesis = synthesis
+        self.playback = PlaybackThread(sink: sink)
+        self.voices = voices
+        // Two seconds ahead is plenty: eSpeak runs about a thousand times faster than real time.
+        self.maxBufferedSamples = synthesis.sampleRate * 2
+    }
+
+    func speak(_ announcement: Announcement, report: @escaping @Sendable (SpeechReport) -> Void) {
+        let stream = UtteranceStream(maxBuffered: maxBufferedSamples)
+        let id = announcement.id
+        streams.withLock { $0[id] = stream }
+        playback.enqueue(PlaybackThread.Job(stream: stream) { [weak self] news in
+            if case .finished = news { self?.streams.withLock { _ = $0.removeValue(forKey: id) } }
+            report(news)
+        })
+        let voice = voices(announcement.language)
+        let prosody = announcement.prosody
+        synthesis.enqueue(SynthesisRequest(
+            text: announcement.text,
+            voice: voice.espeakVoice,
+            rate: prosody.rate ?? voice.rate,
+            pitch: prosody.pitch ?? voice.pitch,
+            volume: prosody.volume ?? voice.volume,
+            deliver: { stream.push($0) },
+            finish: { stream.finish($0) }
+        ))
+    }
+
+    func stop(_ id: AnnouncementID) {
+        guard let stream = streams.withLock({ $0.removeValue(forKey: id) }) else { return }
+        stream.cancel()
+        playback.cutIfPlaying(stream)
+    }
+}

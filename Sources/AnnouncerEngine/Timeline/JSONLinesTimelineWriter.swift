@@ -1,0 +1,35 @@
+import AnnouncerCore
+import Foundation
+
+/// Writes the timeline as JSON Lines to a file or standard output, off the scheduler's queue.
+public final class JSONLinesTimelineWriter: TimelineObserver {
+    private let output: FileHandle
+    private let closesOutput: Bool
+    private let queue = DispatchQueue(label: "announcer.timeline-writer")
+
+    /// Writes to standard output when `path` is `-`, else creates or truncates the file.
+    public init(path: String) throws(EngineError) {
+        if path == "-" {
+            output = .standardOutput
+            closesOutput = false
+        } else {
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: path) else {
+                throw .eventsFileUnwritable(path: path)
+            }
+            output = handle
+            closesOutput = true
+        }
+    }
+
+    public func record(_ event: TimelineEvent) {
+        let line = Data((event.jsonLine + "\n").utf8)
+        queue.async { [output] in try? output.write(contentsOf: line) }
+    }
+
+    /// Waits until every event recorded so far is written.
+    public func flush() {
+        queue.sync {}
+        if closesOutput { try? output.synchronize() }
+    }
+}

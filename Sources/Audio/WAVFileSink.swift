@@ -1,0 +1,142 @@
+import Foundation
+import Synchronization
+
+/// Records everything spoken to a WAV file at the pace of a real device, silences between
+/// announcements included, so the file sounds like what a listener heard.
+///
+/// A cut removes the audio that had not yet been "played". Silences longer than
+/// `longestRecordedSilence` are shortened to it, so an idle server does not fill the disk.
+public final class WAVFileSink: AudioSink {
+    public let name: String
+    public let format: AudioFormat
+    public let path: String
+    public static let longestRecordedSilence: Duration = .seconds(10)
+
+    private let pacer: PlaybackPacer
+    private let file: Mutex<WAVFile>
+
+    public init(path: String, format: AudioFormat, bufferDuration: Duration = .milliseconds(50)) throws(AudioError) {
+        self.name = "wav:\(path)"
+        self.path = path
+        self.format = format
+        self.pacer = PlaybackPacer(format: format, bufferDuration: bufferDuration)
+        self.file = Mutex(try WAVFile(path: path, format: format))
+    }
+
+    public func beginUtterance() throws(AudioError) {
+        guard let silence = pacer.silentFor() else { return }
+        let frames = format.frames(in: min(silence, Self.longestRecordedSilence))
+        try file.withLock { file throws(AudioError) in
+            try file.appendSilence(frames: frames)
+            try file.updateHeader()
+        }
+    }
+
+    public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Bool {
+        var failure: AudioError?
+        let admitted = pacer.admit(frames: samples.count) {
+            do throws(AudioError) {
+                try self.file.withLock { file throws(AudioError) in try file.append(samples) }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return admitted
+    }
+
+    public func outputDelay() -> Duration { pacer.delay() }
+
+    public func waitUntilPlayed() -> Bool {
+        let played = pacer.waitUntilPlayed()
+        try? file.withLock { file throws(AudioError) in try file.updateHeader() }
+        return played
+    }
+
+    public func cut() {
+        pacer.cut { unplayed in
+            let frames = self.format.frames(in: unplayed)
+            try? self.file.withLock { file throws(AudioError) in try file.removeLast(frames: frames) }
+        }
+    }
+
+    public func close() {
+        try? file.withLock { file throws(AudioError) in
+            try file.updateHeader()
+            file.close()
+        }
+    }
+}
+
+/// A RIFF/WAVE file of mono 16-bit PCM whose header is kept true as it grows.
+struct WAVFile {
+    private let handle: FileHandle
+    private let path: String
+    private let format: AudioFormat
+    private(set) var dataFrames = 0
+    static let headerSize: UInt64 = 44
+
+    init(path: String, format: AudioFormat) throws(AudioError) {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw .fileUnwritable(path: path, detail: "it could not be created")
+        }
+        self.handle = handle
+        self.path = path
+        self.format = format
+        try updateHeader()
+    }
+
+    mutating func append(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) {
+        var littleEndian = Data(capacity: samples.count * 2)
+        for sample in samples { withUnsafeBytes(of: sample.littleEndian) { littleEndian.append(contentsOf: $0) } }
+        try writeAtEnd(littleEndian)
+        dataFrames += samples.count
+    }
+
+    mutating func appendSilence(frames: Int) throws(AudioError) {
+        guard frames > 0 else { return }
+        try writeAtEnd(Data(count: frames * 2))
+        dataFrames += frames
+    }
+
+    mutating func removeLast(frames: Int) throws(AudioError) {
+        dataFrames = max(0, dataFrames - frames)
+        do {
+            try handle.truncate(atOffset: Self.headerSize + UInt64(dataFrames * 2))
+        } catch {
+            throw .fileUnwritable(path: path, detail: error.localizedDescription)
+        }
+    }
+
+    func updateHeader() throws(AudioError) {
+        let dataBytes = UInt32(dataFrames * 2)
+        var header = Data()
+        func append(_ text: String) { header.append(contentsOf: Array(text.utf8)) }
+        func append32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) } }
+        func append16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) } }
+        append("RIFF"); append32(36 + dataBytes); append("WAVE")
+        append("fmt "); append32(16); append16(1); append16(UInt16(format.channels))
+        append32(UInt32(format.sampleRate)); append32(UInt32(format.sampleRate * format.bytesPerSample * format.channels))
+        append16(UInt16(format.bytesPerSample * format.channels)); append16(16)
+        append("data"); append32(dataBytes)
+        do {
+            try handle.seek(toOffset: 0)
+            try handle.write(contentsOf: header)
+            try handle.seekToEnd()
+        } catch {
+            throw .fileUnwritable(path: path, detail: error.localizedDescription)
+        }
+    }
+
+    func close() { try? handle.close() }
+
+    private func writeAtEnd(_ data: Data) throws(AudioError) {
+        do {
+            try handle.seek(toOffset: Self.headerSize + UInt64(dataFrames * 2))
+            try handle.write(contentsOf: data)
+        } catch {
+            throw .fileUnwritable(path: path, detail: error.localizedDescription)
+        }
+    }
+}

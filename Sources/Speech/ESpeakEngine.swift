@@ -1,0 +1,106 @@
+import CEspeakNG
+
+/// libespeak-ng in synchronous mode: every call runs on the caller's thread.
+///
+/// The library is one global, non-reentrant instance. Only `SynthesisThread` creates
+/// this type, and only ever calls it from its own thread.
+final class ESpeakEngine {
+    let sampleRate: Int
+    private var currentVoice: String?
+    private var lastParameters: (rate: Int, pitch: Int, volume: Int)?
+
+    init() throws(SpeechError) {
+        // Synchronous mode delivers audio to our callback on this thread; DONT_EXIT keeps
+        // the library from calling exit(1) when its data is missing.
+        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        guard rate > 0 else { throw .initializationFailed }
+        sampleRate = Int(rate)
+        espeak_SetSynthCallback(synthesisCallback)
+    }
+
+    /// Synthesizes `request`, handing audio to it chunk by chunk, until the end or an abort.
+    func synthesize(_ request: SynthesisRequest) -> SynthesisEnd {
+        do throws(SpeechError) {
+            try select(voice: request.voice)
+        } catch {
+            return .failed(error)
+        }
+        setParameters(rate: request.rate, pitch: request.pitch, volume: request.volume)
+
+        let context = CallbackContext(deliver: request.deliver)
+        let unmanaged = Unmanaged.passRetained(context)
+        defer { unmanaged.release() }
+        // eSpeak wants the size including the terminating NUL.
+        let size = request.text.utf8.count + 1
+        let result = request.text.withCString { text in
+            espeak_Synth(
+                text, size, 0, POS_CHARACTER, 0,
+                UInt32(espeakCHARS_UTF8), nil, unmanaged.toOpaque()
+            )
+        }
+        if context.aborted {
+            // An abort can leave prosody changed inside the library until it is cancelled
+            // on this same thread; cancelling in synchronous mode returns at once.
+            espeak_Cancel()
+            lastParameters = nil
+            return .aborted
+        }
+        guard result.rawValue == EE_OK.rawValue else { return .failed(.synthesisFailed(code: result.rawValue)) }
+        return .completed
+    }
+
+    /// eSpeak's phoneme mnemonics for `text` in `voice`, clause by clause, as `espeak-ng -x` shows them.
+    func phonemes(of text: String, voice: String) throws(SpeechError) -> String {
+        try select(voice: voice)
+        var clauses: [String] = []
+        text.withCString { start in
+            var cursor: UnsafeRawPointer? = UnsafeRawPointer(start)
+            while cursor != nil {
+                guard let phonemes = espeak_TextToPhonemes(&cursor, espeakCHARS_UTF8, 0) else { break }
+                let clause = String(cString: phonemes).trimmingCharacters(in: .whitespaces)
+                if !clause.isEmpty { clauses.append(clause) }
+            }
+        }
+        return clauses.joined(separator: " ")
+    }
+
+    private func select(voice: String) throws(SpeechError) {
+        // Repeated SetVoiceByName leaks inside the library, so switch only when the voice changes.
+        guard voice != currentVoice else { return }
+        guard espeak_SetVoiceByName(voice).rawValue == EE_OK.rawValue else {
+            currentVoice = nil
+            throw .voiceNotFound(voice)
+        }
+        currentVoice = voice
+        lastParameters = nil
+    }
+
+    private func setParameters(rate: Int, pitch: Int, volume: Int) {
+        guard lastParameters.map({ $0 != (rate, pitch, volume) }) ?? true else { return }
+        espeak_SetParameter(espeakRATE, Int32(rate), 0)
+        espeak_SetParameter(espeakPITCH, Int32(pitch), 0)
+        espeak_SetParameter(espeakVOLUME, Int32(volume), 0)
+        lastParameters = (rate, pitch, volume)
+    }
+}
+
+/// What the C callback needs, passed through eSpeak's `user_data`.
+private final class CallbackContext {
+    let deliver: @Sendable (UnsafeBufferPointer<Int16>) -> Bool
+    var aborted = false
+    init(deliver: @escaping @Sendable (UnsafeBufferPointer<Int16>) -> Bool) { self.deliver = deliver }
+}
+
+/// Called by eSpeak on the synthesizing thread for every chunk; returning 1 aborts synthesis.
+private func synthesisCallback(
+    _ samples: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?
+) -> Int32 {
+    guard let userData = events?.pointee.user_data else { return 0 }
+    let context = Unmanaged<CallbackContext>.fromOpaque(userData).takeUnretainedValue()
+    if context.aborted { return 1 }
+    if let samples, count > 0, !context.deliver(UnsafeBufferPointer(start: samples, count: Int(count))) {
+        context.aborted = true
+        return 1
+    }
+    return 0
+}

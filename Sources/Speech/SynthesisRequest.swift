@@ -1,0 +1,41 @@
+/// What to synthesize and where the audio goes; handed to the `SynthesisThread`.
+public struct SynthesisRequest: Sendable {
+    /// The plain text to speak (no SSML).
+    public var text: String
+    /// The eSpeak voice name, such as `en` or `nb`.
+    public var voice: String
+    /// Words per minute, 80 to 450.
+    public var rate: Int
+    /// 0 to 100.
+    public var pitch: Int
+    /// 0 to 200.
+    public var volume: Int
+    /// Receives each chunk of mono signed 16-bit PCM at the thread's `sampleRate`; returns false to abort.
+    public var deliver: @Sendable (UnsafeBufferPointer<Int16>) -> Bool
+    /// Called once, on the synthesis thread, when synthesis stops.
+    public var finish: @Sendable (SynthesisEnd) -> Void
+
+    public init(
+        text: String, voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100,
+        deliver: @escaping @Sendable (UnsafeBufferPointer<Int16>) -> Bool,
+        finish: @escaping @Sendable (SynthesisEnd) -> Void
+    ) {
+        self.text = text
+        self.voice = voice
+        self.rate = rate
+        self.pitch = pitch
+        self.volume = volume
+        self.deliver = deliver
+        self.finish = finish
+    }
+}
+
+/// How one synthesis ended.
+public enum SynthesisEnd: Sendable, Equatable {
+    /// All of the text was synthesized.
+    case completed
+    /// `deliver` returned false, so synthesis stopped early.
+    case aborted
+    /// eSpeak NG reported an error.
+    case failed(SpeechError)
+}
