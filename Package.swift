@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "announce", targets: ["announce"]),
         .library(name: "AnnouncerCore", targets: ["AnnouncerCore"]),
         .library(name: "AnnouncerEngine", targets: ["AnnouncerEngine"]),
+        .library(name: "Speech", targets: ["Speech"]),
+        .library(name: "Audio", targets: ["Audio"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -69,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AnnounceCommandTests",
-            dependencies: ["AnnouncerCore"]
+            dependencies: ["announce"]
         ),
     ]
 )

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Runs the real `announce` executable that `swift build` put beside the test bundle.
+struct AnnounceProcess {
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("announce")
+    }
+
+    struct Result {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    /// Runs `announce` with these arguments and standard input, and waits for it.
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: output, as: UTF8.self),
+            standardError: String(decoding: errors, as: UTF8.self)
+        )
+    }
+}
+
+/// One timeline line, parsed.
+struct EventLine {
+    let fields: [String: Any]
+    var id: String { fields["id"] as? String ?? "" }
+    var event: String { fields["event"] as? String ?? "" }
+    var outcome: String? { fields["outcome"] as? String }
+    var by: String? { fields["by"] as? String }
+    var latency: Double? { fields["latency_ms"] as? Double }
+    var time: Double { fields["t_ms"] as? Double ?? -1 }
+
+    static func parse(_ jsonLines: String) throws -> [EventLine] {
+        try jsonLines.split(separator: "\n").map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+            return EventLine(fields: object as? [String: Any] ?? [:])
+        }
+    }
+}

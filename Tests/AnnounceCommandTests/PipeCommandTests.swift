@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `announce pipe`, fed the way a terminal front end feeds it.
+@Suite struct PipeCommandTests {
+    @Test("A long polite line then an assertive line: the polite one ends interrupted by the assertive one")
+    func assertiveLineCutsPoliteLine() throws {
+        let process = Process()
+        process.executableURL = AnnounceProcess.executable
+        process.arguments = ["pipe", "--sink", "null", "--events", "-"]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        let polite = String(repeating: "Building the project, this takes a while. ", count: 10)
+        stdin.fileHandleForWriting.write(Data("polite: \(polite)\n".utf8))
+        // Wait until the polite line is heard, as a user would, then send the error.
+        var seen = ""
+        while !seen.contains("\"first_audio\"") {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        stdin.fileHandleForWriting.write(Data("assertive: Error: the build failed\n".utf8))
+        try stdin.fileHandleForWriting.close()
+        seen += String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+
+        let events = try EventLine.parse(seen)
+        let politeEnd = try #require(events.first { $0.id == "1" && $0.event == "ended" })
+        #expect(politeEnd.outcome == "interrupted")
+        #expect(politeEnd.by == "2")
+        let assertiveFirstAudio = try #require(events.first { $0.id == "2" && $0.event == "first_audio" })
+        #expect(try #require(assertiveFirstAudio.latency) < 500)
+        #expect(events.last { $0.id == "2" }?.outcome == "spoken")
+    }
+
+    @Test("When input ends, pipe waits until every accepted line has ended")
+    func pipeWaitsForEverythingAccepted() throws {
+        let result = try AnnounceProcess.run(["pipe", "--sink", "null", "--events", "-", "--rate", "450"], input: "one\ntwo\nthree\n")
+        #expect(result.status == 0)
+        let ends = try EventLine.parse(result.standardOutput).filter { $0.event == "ended" }
+        #expect(ends.map(\.outcome) == ["spoken", "spoken", "spoken"])
+    }
+
+    @Test("Prefixes set a line's politeness; --assertive-match makes matching lines assertive; blank lines are skipped")
+    func prefixesAndAssertiveMatch() throws {
+        let input = "off: quiet line\n\n   \nCompiling main.swift\nerror: missing semicolon\n"
+        let result = try AnnounceProcess.run(["pipe", "--sink", "null", "--events", "-", "--rate", "450", "--assertive-match", "error|failed"], input: input)
+        #expect(result.status == 0)
+        let received = try EventLine.parse(result.standardOutput).filter { $0.event == "received" }
+        #expect(received.map { $0.fields["politeness"] as? String } == ["off", "polite", "assertive"])
+        #expect(received.map { $0.fields["text"] as? String } == ["quiet line", "Compiling main.swift", "error: missing semicolon"])
+    }
+
+    @Test("An invalid --assertive-match pattern is refused in one sentence")
+    func invalidPatternIsRefused() throws {
+        let result = try AnnounceProcess.run(["pipe", "--sink", "null", "--assertive-match", "(unclosed"])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("not a valid regular expression"))
+    }
+}

@@ -1,0 +1,52 @@
+import AnnouncerCore
+import AnnouncerEngine
+import Audio
+import Foundation
+import Logging
+
+/// A real engine (eSpeak NG and a real sink) with a recorded timeline, for tests.
+final class EngineHarness: Sendable {
+    let engine: SpeechEngine
+    let timeline = TimelineRecorder()
+
+    init(
+        sink: SinkSpec = .null, policy: LiveRegionPolicy = .standard,
+        voices: @escaping @Sendable (Language) -> VoiceProfile = VoiceProfile.builtIn
+    ) throws {
+        engine = try SpeechEngine(sink: sink, policy: policy, voices: voices, logger: Logger(label: "test"))
+        engine.scheduler.addObserver(timeline)
+    }
+
+    /// Submits an announcement that arrives now.
+    @discardableResult
+    func say(
+        _ text: String, _ politeness: Politeness = .polite, language: Language = .english,
+        region: String? = nil, rate: Int? = 450, volume: Int? = nil
+    ) -> Announcement {
+        let announcement = try! Announcement(
+            text: text, politeness: politeness, language: language, region: region.map { RegionID($0) },
+            prosody: try! Prosody(rate: rate, volume: volume), arrival: .now()
+        )
+        engine.submit(announcement)
+        return announcement
+    }
+
+    /// Blocks until the announcement has this event, or the timeout passes; returns the event.
+    @discardableResult
+    func waitFor(_ event: String, of announcement: Announcement, timeout: Double = 15) -> TimelineEvent? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let found = timeline.first(event, of: announcement.id) { return found }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        return nil
+    }
+
+    func outcome(of announcement: Announcement) -> Outcome? { timeline.outcome(of: announcement.id) }
+
+    /// Waits until nothing speaks and nothing waits, then closes the sink.
+    func finish() { engine.finish() }
+}
+
+/// A text long enough to still be speaking when the next announcement arrives.
+let longText = String(repeating: "This polite status message keeps talking for quite a while. ", count: 12)

@@ -1,0 +1,59 @@
+import Audio
+import Foundation
+import Synchronization
+import Testing
+
+/// The null sink discards audio but keeps a real device's pace, so timing in tests is real.
+@Suite struct NullSinkTests {
+    let format = AudioFormat(sampleRate: 22_050)
+
+    @Test("Writing half a second of audio takes about half a second")
+    func writesArePacedInRealTime() throws {
+        let sink = NullSink(format: format)
+        let chunk = sineWave(milliseconds: 50)
+        let start = Date()
+        for _ in 0..<10 { _ = chunk.withUnsafeBufferPointer { sink.write($0) } }
+        #expect(sink.waitUntilPlayed())
+        #expect(Date().timeIntervalSince(start) >= 0.45)
+    }
+
+    @Test("The output delay is what is still buffered")
+    func outputDelayIsBufferedAudio() {
+        let sink = NullSink(format: format)
+        _ = sineWave(milliseconds: 40).withUnsafeBufferPointer { sink.write($0) }
+        let delay = sink.outputDelay()
+        #expect(delay > .milliseconds(20))
+        #expect(delay <= .milliseconds(40))
+    }
+
+    @Test("A cut makes a blocked write return false")
+    func cutReleasesBlockedWrite() {
+        let sink = NullSink(format: format)
+        let results = Mutex<[Bool]>([])
+        let chunk = sineWave(milliseconds: 50)
+        let writer = Thread {
+            for _ in 0..<100 {
+                let accepted = chunk.withUnsafeBufferPointer { sink.write($0) }
+                results.withLock { $0.append(accepted) }
+                if !accepted { return }
+            }
+        }
+        writer.start()
+        Thread.sleep(forTimeInterval: 0.2)
+        sink.cut()
+        let deadline = Date().addingTimeInterval(2)
+        while writer.isExecuting, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(!writer.isExecuting)
+        #expect(results.withLock { $0.last } == false)
+        #expect(results.withLock { $0.count } < 100)
+    }
+
+    @Test("A cut makes waiting for playback return false")
+    func cutReleasesWaitUntilPlayed() {
+        let sink = NullSink(format: format)
+        // An empty buffer takes a whole chunk at once, so one second is "playing" when the cut comes.
+        _ = sineWave(milliseconds: 1_000).withUnsafeBufferPointer { sink.write($0) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { sink.cut() }
+        #expect(sink.waitUntilPlayed() == false)
+    }
+}
