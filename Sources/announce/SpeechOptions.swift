@@ -34,8 +34,32 @@ struct SpeechOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Volume, 0 to 200; 100 is normal.", valueName: "N"))
     var volume: Int?
 
+    @Option(help: ArgumentHelp("The same text at the same politeness within this many milliseconds is not spoken again.", valueName: "MS"))
+    var duplicateWindow = 1_000
+
+    @Option(help: ArgumentHelp("A polite announcement that waited longer than this many seconds is not spoken.", valueName: "SECONDS"))
+    var politeTimeToLive = 30.0
+
+    @Option(help: ArgumentHelp("The most polite announcements that may wait; the oldest is dropped beyond it.", valueName: "N"))
+    var maxWaitingPolite = 1_000
+
     func validate() throws {
         do { _ = try prosody() } catch { throw ValidationError(error.description) }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["ANNOUNCER_SINK"], !fromEnvironment.isEmpty,
+           (try? SinkSpec(parsing: fromEnvironment)) == nil {
+            throw ValidationError("ANNOUNCER_SINK is \"\(fromEnvironment)\", which is not a sink; set it to alsa, alsa:DEVICE, null or wav:FILE.")
+        }
+        guard duplicateWindow >= 0 else { throw ValidationError("The duplicate window cannot be negative; give 0 or more milliseconds.") }
+        guard politeTimeToLive > 0 else { throw ValidationError("The polite time to live must be more than 0 seconds.") }
+        guard maxWaitingPolite >= 1 else { throw ValidationError("At least 1 polite announcement must be allowed to wait.") }
+    }
+
+    var policy: LiveRegionPolicy {
+        LiveRegionPolicy(
+            duplicateWindow: .milliseconds(duplicateWindow),
+            politeTimeToLive: .milliseconds(Int64(politeTimeToLive * 1_000)),
+            maxWaitingPolite: maxWaitingPolite
+        )
     }
 
     func prosody() throws(AnnouncementError) -> Prosody {
@@ -53,7 +77,7 @@ struct SpeechOptions: ParsableArguments {
     func startEngine() throws -> (SpeechEngine, JSONLinesTimelineWriter?) {
         let engine: SpeechEngine
         do throws(EngineError) {
-            engine = try SpeechEngine(sink: sink, logger: .init(label: "announce"))
+            engine = try SpeechEngine(sink: sink, policy: policy, logger: .init(label: "announce"))
         } catch {
             throw CommandFailure(error.description)
         }

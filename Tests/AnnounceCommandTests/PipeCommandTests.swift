@@ -54,6 +54,16 @@ import Testing
         #expect(received.map { $0.fields["text"] as? String } == ["quiet line", "Compiling main.swift", "error: missing semicolon"])
     }
 
+    @Test("--duplicate-window sets the window within which the same line is not said again")
+    func duplicateWindowOption() throws {
+        let input = "Saved\nSaved\n"
+        let standard = try AnnounceProcess.run(["pipe", "--sink", "null", "--events", "-", "--rate", "450"], input: input)
+        let outcomes = try EventLine.parse(standard.standardOutput).filter { $0.event == "ended" }.map(\.outcome)
+        #expect(outcomes.contains("duplicate"))
+        let none = try AnnounceProcess.run(["pipe", "--sink", "null", "--events", "-", "--rate", "450", "--duplicate-window", "0"], input: input)
+        #expect(try EventLine.parse(none.standardOutput).filter { $0.event == "ended" }.map(\.outcome) == ["spoken", "spoken"])
+    }
+
     @Test("An invalid --assertive-match pattern is refused in one sentence")
     func invalidPatternIsRefused() throws {
         let result = try AnnounceProcess.run(["pipe", "--sink", "null", "--assertive-match", "(unclosed"])

@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+
+/// Records what a PulseAudio null sink really played, from its monitor source, with `parec`.
+final class PulseAudioCapture: Sendable {
+    /// Set by scripts/test and .ci/run, which start the server. In CI the tests run regardless,
+    /// so a missing server fails them instead of skipping them.
+    static let sinkName = ProcessInfo.processInfo.environment["ANNOUNCER_TEST_PULSE_SINK"]
+    static var isAvailable: Bool { sinkName != nil || ProcessInfo.processInfo.environment["CI"] == "true" }
+
+    static let sampleRate = 16_000
+    private let process = Process()
+    private let buffer = SampleBuffer()
+
+    init() throws {
+        let sink = Self.sinkName ?? "announcer_test"
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
+        process.arguments = ["-d", "\(sink).monitor", "--raw", "--format=s16le", "--rate=\(Self.sampleRate)", "--channels=1", "--latency-msec=10"]
+        let output = Pipe()
+        process.standardOutput = output
+        let buffer = self.buffer
+        output.fileHandleForReading.readabilityHandler = { handle in buffer.append([UInt8](handle.availableData)) }
+        try process.run()
+        // Give parec time to connect before anything plays.
+        Thread.sleep(forTimeInterval: 0.3)
+    }
+
+    /// Stops recording and returns the loudness of each 10 ms window, in order.
+    func stop() -> [Double] {
+        // parec does not always stop on SIGTERM while its output is being read.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let samples = buffer.samples
+        let window = Self.sampleRate / 100
+        return stride(from: 0, to: samples.count - window, by: window).map { start in
+            let slice = samples[start..<start + window]
+            return (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(window)).squareRoot()
+        }
+    }
+}
+
+/// Little-endian 16-bit samples assembled from bytes as they arrive.
+private final class SampleBuffer: Sendable {
+    private let state = Mutex<(pending: [UInt8], samples: [Int16])>(([], []))
+
+    func append(_ bytes: [UInt8]) {
+        state.withLock { state in
+            state.pending += bytes
+            let whole = state.pending.count / 2 * 2
+            let pending = state.pending
+            state.samples += stride(from: 0, to: whole, by: 2).map { Int16(bitPattern: UInt16(pending[$0]) | UInt16(pending[$0 + 1]) << 8) }
+            state.pending.removeFirst(whole)
+        }
+    }
+
+    var samples: [Int16] { state.withLock { $0.samples } }
+}
