@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Logging
 
 /// The `announce` command: speaks announcements with an embedded speech engine.
@@ -18,8 +17,6 @@ struct Announce: ParsableCommand {
     )
 
     static func main() {
-        // Line by line, so our sentences and the timeline writers' lines stay in order in a pipe.
-        setvbuf(stdout, nil, _IOLBF, 0)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = .warning

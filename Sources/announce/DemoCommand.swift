@@ -37,12 +37,12 @@ struct DemoCommand: ParsableCommand {
         for (scene, error, outcome) in results {
             if let firstAudio = recorder.first("first_audio", of: error.id) {
                 let milliseconds = String(format: "%.1f", firstAudio.sinceArrival.milliseconds)
-                print("\(scene.language.name): the error began \(milliseconds) ms after it arrived; the bound is 500 ms.")
+                writeLine("\(scene.language.name): the error began \(milliseconds) ms after it arrived; the bound is 500 ms.")
             } else {
-                print("\(scene.language.name): the error was not spoken. \(outcome.explanation)")
+                writeLine("\(scene.language.name): the error was not spoken. \(outcome.explanation)")
             }
         }
-        if case let .wav(path) = engine.sinkSpec { print("The demo was recorded to \(path).") }
+        if case let .wav(path) = engine.sinkSpec { writeLine("The demo was recorded to \(path).") }
     }
 
     private func startEngine() throws -> SpeechEngine {
@@ -51,11 +51,11 @@ struct DemoCommand: ParsableCommand {
                 throw CommandFailure(error.description)
             }
         }
-        print("Opening the sound card.")
+        writeLine("Opening the sound card.")
         do throws(EngineError) {
             return try SpeechEngine(sink: .standard, logger: .init(label: "announce"))
         } catch {
-            print("No sound card could be opened, so the demo is recorded to \(fallbackRecording) instead.")
+            writeLine("No sound card could be opened, so the demo is recorded to \(fallbackRecording) instead.")
         }
         do throws(EngineError) {
             return try SpeechEngine(sink: .wav(path: fallbackRecording), logger: .init(label: "announce"))
@@ -63,4 +63,9 @@ struct DemoCommand: ParsableCommand {
             throw CommandFailure(error.description)
         }
     }
+}
+
+/// Writes one line to standard output at once, unbuffered like the timeline writers, so the two stay in order.
+func writeLine(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
