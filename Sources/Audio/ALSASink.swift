@@ -94,9 +94,11 @@ public final class ALSASink: AudioSink {
         }
     }
 
-    public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Bool {
+    public var cutMark: CutMark { CutMark(count: cutGeneration.load(ordering: .acquiring)) }
+
+    public func write(_ samples: UnsafeBufferPointer<Int16>, unlessCutSince mark: CutMark) throws(AudioError) -> Bool {
         guard let base = samples.baseAddress else { return true }
-        let generation = cutGeneration.load(ordering: .acquiring)
+        let generation = mark.count
         var offset = 0
         while offset < samples.count {
             guard cutGeneration.load(ordering: .acquiring) == generation else { return false }

@@ -10,9 +10,14 @@ public protocol AudioSink: AnyObject, Sendable {
     /// Makes ready for a new utterance after a cut or a pause. Playback thread only.
     func beginUtterance() throws(AudioError)
 
-    /// Plays these samples, blocking while the device buffer is full.
-    /// Returns false when `cut` interrupted it; the rest of the samples were discarded.
-    func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Bool
+    /// How many cuts there have been so far; read it before taking audio to write.
+    var cutMark: CutMark { get }
+
+    /// Plays these samples, blocking while the device buffer is full, unless a cut came after
+    /// `mark` was read: then nothing more is written and it returns false. The mark closes the
+    /// gap between taking a chunk of an utterance and writing it, in which a cut of that
+    /// utterance would otherwise let its stale audio through.
+    func write(_ samples: UnsafeBufferPointer<Int16>, unlessCutSince mark: CutMark) throws(AudioError) -> Bool
 
     /// How long until a frame written now is heard.
     func outputDelay() -> Duration
@@ -26,4 +31,16 @@ public protocol AudioSink: AnyObject, Sendable {
 
     /// Releases the device or finishes the file.
     func close()
+}
+
+extension AudioSink {
+    /// Plays these samples unless a cut comes while they are being written.
+    public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Bool {
+        try write(samples, unlessCutSince: cutMark)
+    }
+}
+
+/// The number of cuts a sink had seen at one moment.
+public struct CutMark: Hashable, Sendable {
+    let count: UInt64
 }

@@ -11,8 +11,10 @@ public final class NullSink: AudioSink {
 
     public func beginUtterance() {}
 
-    public func write(_ samples: UnsafeBufferPointer<Int16>) -> Bool {
-        pacer.admit(frames: samples.count)
+    public var cutMark: CutMark { pacer.cutMark }
+
+    public func write(_ samples: UnsafeBufferPointer<Int16>, unlessCutSince mark: CutMark) -> Bool {
+        pacer.admit(frames: samples.count, unlessCutSince: mark)
     }
 
     public func outputDelay() -> Duration { pacer.delay() }

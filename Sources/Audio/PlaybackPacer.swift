@@ -22,12 +22,14 @@ final class PlaybackPacer: Sendable {
         self.bufferDuration = bufferDuration
     }
 
+    var cutMark: CutMark { CutMark(count: state.withLock { $0.cutGeneration }) }
+
     /// Blocks until the virtual buffer has room for `frames`, then takes them, calling
-    /// `onAdmit` while no cut can intervene. Returns false when a cut came first.
-    func admit(frames: Int, onAdmit: (() -> Void)? = nil) -> Bool {
+    /// `onAdmit` while no cut can intervene. Returns false when a cut came after `mark`.
+    func admit(frames: Int, unlessCutSince mark: CutMark, onAdmit: (() -> Void)? = nil) -> Bool {
         let duration = UInt64(format.duration(ofFrames: frames).inMicroseconds)
         let capacity = UInt64(bufferDuration.inMicroseconds)
-        let generation = state.withLock { $0.cutGeneration }
+        let generation = mark.count
         while true {
             let now = Self.now()
             let waitUntil: UInt64? = state.withLock { state in

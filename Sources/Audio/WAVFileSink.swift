@@ -32,9 +32,11 @@ public final class WAVFileSink: AudioSink {
         }
     }
 
-    public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Bool {
+    public var cutMark: CutMark { pacer.cutMark }
+
+    public func write(_ samples: UnsafeBufferPointer<Int16>, unlessCutSince mark: CutMark) throws(AudioError) -> Bool {
         var failure: AudioError?
-        let admitted = pacer.admit(frames: samples.count) {
+        let admitted = pacer.admit(frames: samples.count, unlessCutSince: mark) {
             do throws(AudioError) {
                 try self.file.withLock { file throws(AudioError) in try file.append(samples) }
             } catch {

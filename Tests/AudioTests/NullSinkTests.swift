@@ -12,7 +12,7 @@ import Testing
         let sink = NullSink(format: format)
         let chunk = sineWave(milliseconds: 50)
         let start = Date()
-        for _ in 0..<10 { _ = chunk.withUnsafeBufferPointer { sink.write($0) } }
+        for _ in 0..<10 { _ = chunk.withUnsafeBufferPointer { try! sink.write($0) } }
         #expect(sink.waitUntilPlayed())
         #expect(Date().timeIntervalSince(start) >= 0.45)
     }
@@ -20,7 +20,7 @@ import Testing
     @Test("The output delay is what is still buffered")
     func outputDelayIsBufferedAudio() {
         let sink = NullSink(format: format)
-        _ = sineWave(milliseconds: 40).withUnsafeBufferPointer { sink.write($0) }
+        _ = sineWave(milliseconds: 40).withUnsafeBufferPointer { try! sink.write($0) }
         let delay = sink.outputDelay()
         #expect(delay > .milliseconds(20))
         #expect(delay <= .milliseconds(40))
@@ -33,7 +33,7 @@ import Testing
         let chunk = sineWave(milliseconds: 50)
         let writer = Thread {
             for _ in 0..<100 {
-                let accepted = chunk.withUnsafeBufferPointer { sink.write($0) }
+                let accepted = chunk.withUnsafeBufferPointer { try! sink.write($0) }
                 results.withLock { $0.append(accepted) }
                 if !accepted { return }
             }
@@ -48,11 +48,23 @@ import Testing
         #expect(results.withLock { $0.count } < 100)
     }
 
+    @Test("Audio taken before a cut is refused after it, so a cut utterance's stale chunk never plays")
+    func chunkTakenBeforeCutIsRefused() throws {
+        let sink = NullSink(format: format)
+        let mark = sink.cutMark
+        sink.cut()
+        let stale = sineWave(milliseconds: 50)
+        #expect(try stale.withUnsafeBufferPointer { try sink.write($0, unlessCutSince: mark) } == false)
+        // Nothing was buffered, so the next utterance's first frame is not held back.
+        #expect(sink.outputDelay() == .zero)
+        #expect(try stale.withUnsafeBufferPointer { try sink.write($0, unlessCutSince: sink.cutMark) })
+    }
+
     @Test("A cut makes waiting for playback return false")
     func cutReleasesWaitUntilPlayed() {
         let sink = NullSink(format: format)
         // An empty buffer takes a whole chunk at once, so one second is "playing" when the cut comes.
-        _ = sineWave(milliseconds: 1_000).withUnsafeBufferPointer { sink.write($0) }
+        _ = sineWave(milliseconds: 1_000).withUnsafeBufferPointer { try! sink.write($0) }
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { sink.cut() }
         #expect(sink.waitUntilPlayed() == false)
     }

@@ -58,14 +58,20 @@ final class PlaybackThread: Sendable {
             try sink.beginUtterance()
             var heard = false
             while true {
+                // Read before taking a chunk: a cut after this refuses the chunk, so no audio of a
+                // cut utterance is written after its cut.
+                let mark = sink.cutMark
                 switch stream.next() {
                 case let .audio(chunk):
-                    let handedAt = MonotonicInstant.now()
-                    let accepted = try chunk.withUnsafeBufferPointer { samples throws(AudioError) in try sink.write(samples) }
+                    let accepted = try chunk.withUnsafeBufferPointer { samples throws(AudioError) in
+                        try sink.write(samples, unlessCutSince: mark)
+                    }
                     guard accepted else { return }
                     if !heard {
                         heard = true
-                        job.report(.firstAudio(at: handedAt, audibleAt: audibleTime(ofFirstFrameOf: chunk.count)))
+                        // Stamped when the sink has accepted the frame, so a write that had to wait counts.
+                        let handedAt = MonotonicInstant.now()
+                        job.report(.firstAudio(at: handedAt, audibleAt: audibleTime(ofFirstFrameOf: chunk.count, writtenAt: handedAt)))
                     }
                 case .end(.completed):
                     if sink.waitUntilPlayed() { job.report(.finished(.completed, at: .now())) }
@@ -86,8 +92,7 @@ final class PlaybackThread: Sendable {
 
     /// When the first frame of a chunk just written is heard: the sink's delay counts every
     /// buffered frame, and those of this chunk after its first do not hold the first one back.
-    private func audibleTime(ofFirstFrameOf frames: Int) -> MonotonicInstant {
-        let now = MonotonicInstant.now()
+    private func audibleTime(ofFirstFrameOf frames: Int, writtenAt now: MonotonicInstant) -> MonotonicInstant {
         let ahead = sink.outputDelay() - sink.format.duration(ofFrames: frames)
         return ahead > .zero ? now + ahead : now
     }
