@@ -156,6 +156,26 @@ import Testing
         #expect(queue.submit(again, now: t(20)).contains(.start(again)))
     }
 
+    @Test("A superseded announcement does not make the next identical one a duplicate")
+    mutating func supersededTextIsNotADuplicate() {
+        _ = queue.submit(assertive("busy", at: 0), now: t(0))
+        let saving = polite("Saving", region: "save", at: 1)
+        _ = queue.submit(saving, now: t(1))
+        _ = queue.submit(polite("Saved", region: "save", at: 2), now: t(2))
+        let savingAgain = polite("Saving", region: "save", at: 3)
+        #expect(queue.submit(savingAgain, now: t(3)).contains(.queued(savingAgain)))
+    }
+
+    @Test("A dropped announcement does not make the next identical one a duplicate")
+    func droppedTextIsNotADuplicate() {
+        var queue = LiveRegionQueue(policy: LiveRegionPolicy(maxWaitingPolite: 1))
+        _ = queue.submit(assertive("busy", at: 0), now: t(0))
+        _ = queue.submit(polite("status one", at: 1), now: t(1))
+        _ = queue.submit(polite("status two", at: 2), now: t(2)) // drops "status one"
+        let again = polite("status one", at: 3)
+        #expect(queue.submit(again, now: t(3)).contains(.queued(again)))
+    }
+
     // MARK: - Expiry
 
     @Test("A polite announcement that waited longer than its time to live is not spoken")
@@ -227,6 +247,29 @@ import Testing
             return
         }
         #expect(queue.waitingInSpeakingOrder.map(\.id) == [waiting.id])
+    }
+
+    @Test("A refused assertive announcement supersedes nothing")
+    func refusedAssertiveSupersedesNothing() {
+        var queue = LiveRegionQueue(policy: LiveRegionPolicy(maxWaitingAssertive: 1))
+        _ = queue.submit(assertive("speaking", at: 0), now: t(0))
+        _ = queue.submit(assertive("waiting", at: 1), now: t(1))
+        let status = polite("status", region: "login", at: 2)
+        _ = queue.submit(status, now: t(2))
+        let refused = assertive("refused", region: "login", at: 3)
+        let actions = queue.submit(refused, now: t(3))
+        #expect(actions.count == 1)
+        #expect(queue.waitingInSpeakingOrder.map(\.id).contains(status.id))
+    }
+
+    @Test("An assertive replacing its region's waiting assertive fits even in a full lane")
+    func assertiveReplacingItsRegionFitsFullLane() {
+        var queue = LiveRegionQueue(policy: LiveRegionPolicy(maxWaitingAssertive: 1))
+        _ = queue.submit(assertive("speaking", at: 0), now: t(0))
+        let old = assertive("Error: wrong password", region: "login", at: 1)
+        _ = queue.submit(old, now: t(1))
+        let new = assertive("Error: account locked", region: "login", at: 2)
+        #expect(queue.submit(new, now: t(2)) == [.end(old, .superseded(by: new.id)), .queued(new)])
     }
 
     @Test("The waiting polite bound is 1000 by default")

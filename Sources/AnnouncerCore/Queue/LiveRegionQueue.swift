@@ -74,29 +74,31 @@ public struct LiveRegionQueue: Sendable {
             return [.end(announcement, .duplicate(of: earlier.id))]
         }
 
-        if let region = announcement.region {
-            for replaced in waitingSlotsReplaced(in: region, by: announcement.politeness) {
-                if let old = removeWaiting(replaced) {
-                    actions.append(.end(old, .superseded(by: announcement.id)))
-                }
+        let replaced = announcement.region.map { waitingSlotsReplaced(in: $0, by: announcement.politeness) } ?? []
+
+        // Refuse before replacing anything, so a refused announcement never supersedes another.
+        if announcement.politeness == .assertive {
+            let freed = replaced.count { waiting[$0]?.politeness == .assertive }
+            if waitingAssertiveCount - freed >= policy.maxWaitingAssertive {
+                return [.end(announcement, .dropped(reason:
+                    "It was refused because \(policy.maxWaitingAssertive) assertive announcements are already waiting."))]
             }
         }
 
-        switch announcement.politeness {
-        case .assertive:
-            if waitingAssertiveCount >= policy.maxWaitingAssertive {
-                actions.append(.end(announcement, .dropped(reason:
-                    "It was refused because \(policy.maxWaitingAssertive) assertive announcements are already waiting.")))
-                return actions
+        // What leaves without being heard does not make a later identical announcement a duplicate.
+        for id in replaced {
+            if let old = removeWaiting(id) {
+                forgetText(of: old)
+                actions.append(.end(old, .superseded(by: announcement.id)))
             }
-        case .polite:
-            if waitingPoliteCount >= policy.maxWaitingPolite, let oldest = oldestWaitingPolite() {
-                removeWaiting(oldest.id)
-                actions.append(.end(oldest, .dropped(reason:
-                    "It was the oldest of \(policy.maxWaitingPolite) waiting polite announcements and was pushed out by a newer one.")))
-            }
-        case .off:
-            break
+        }
+
+        if announcement.politeness == .polite, waitingPoliteCount >= policy.maxWaitingPolite,
+           let oldest = oldestWaitingPolite() {
+            removeWaiting(oldest.id)
+            forgetText(of: oldest)
+            actions.append(.end(oldest, .dropped(reason:
+                "It was the oldest of \(policy.maxWaitingPolite) waiting polite announcements and was pushed out by a newer one.")))
         }
 
         addWaiting(announcement)
