@@ -10,6 +10,7 @@ public final class SpeechEngine: Sendable {
     public let scheduler: AnnouncementScheduler
     public let sink: any AudioSink
     public let sinkSpec: SinkSpec
+    private let pipeline: SpeechPipeline
     private let logger: Logger
 
     /// Starts eSpeak NG (once per process) and opens the sink; throws a plain-language error if either fails.
@@ -25,7 +26,7 @@ public final class SpeechEngine: Sendable {
         do throws(AudioError) { sink = try sinkSpec.open(format: format) } catch { throw .audio(error) }
         self.sinkSpec = sinkSpec
         self.logger = logger
-        let pipeline = SpeechPipeline(synthesis: synthesis, sink: sink, voices: voices)
+        pipeline = SpeechPipeline(synthesis: synthesis, sink: sink, voices: voices)
         scheduler = AnnouncementScheduler(policy: policy, speaker: pipeline)
         logger.debug("Speech engine started", metadata: ["sink": "\(sinkSpec)", "sample_rate": "\(format.sampleRate)"])
     }
@@ -35,9 +36,10 @@ public final class SpeechEngine: Sendable {
         scheduler.submit(announcement, onEnd: onEnd)
     }
 
-    /// Speaks everything accepted so far, then closes the sink. Blocks until done.
+    /// Speaks everything accepted so far, then closes the sink on the playback thread,
+    /// so it is never closed under a write. Blocks until done; the engine speaks no more after it.
     public func finish() {
         scheduler.waitUntilIdle()
-        sink.close()
+        pipeline.close()
     }
 }

@@ -59,18 +59,25 @@ public final class ALSASink: AudioSink {
         try ALSA.format(snd_pcm_hw_params_set_format(pcm, hw, SND_PCM_FORMAT_S16_LE), "16-bit samples", device: device)
         try ALSA.format(snd_pcm_hw_params_set_channels(pcm, hw, 1), "one channel", device: device)
         var rate = UInt32(format.sampleRate)
+        // `direction` is in and out: reset it before each "near" call.
         var direction: Int32 = 0
         try ALSA.format(snd_pcm_hw_params_set_rate_near(pcm, hw, &rate, &direction), "\(format.sampleRate) Hz", device: device)
         guard rate == UInt32(format.sampleRate) else {
             throw .formatUnsupported(device: device, detail: "it offers \(rate) Hz instead of \(format.sampleRate) Hz")
         }
         var period = periodMicroseconds
+        direction = 0
         try ALSA.check(snd_pcm_hw_params_set_period_time_near(pcm, hw, &period, &direction), "set the period", device: device)
-        var buffer = periodMicroseconds * periods
-        try ALSA.check(snd_pcm_hw_params_set_buffer_time_near(pcm, hw, &buffer, &direction), "set the buffer", device: device)
+        // The buffer is a whole number of the periods the device granted, not of the period asked for.
+        var grantedPeriod: snd_pcm_uframes_t = 0
+        direction = 0
+        try ALSA.check(snd_pcm_hw_params_get_period_size(hw, &grantedPeriod, &direction), "read the period", device: device)
+        var buffer = grantedPeriod * snd_pcm_uframes_t(periods)
+        try ALSA.check(snd_pcm_hw_params_set_buffer_size_near(pcm, hw, &buffer), "set the buffer", device: device)
         try ALSA.check(snd_pcm_hw_params(pcm, hw), "apply the parameters", device: device)
         var periodFrames: snd_pcm_uframes_t = 0
         var bufferFrames: snd_pcm_uframes_t = 0
+        direction = 0
         try ALSA.check(snd_pcm_hw_params_get_period_size(hw, &periodFrames, &direction), "read the period", device: device)
         try ALSA.check(snd_pcm_hw_params_get_buffer_size(hw, &bufferFrames), "read the buffer", device: device)
 
@@ -87,7 +94,12 @@ public final class ALSASink: AudioSink {
 
     public func beginUtterance() throws(AudioError) {
         switch snd_pcm_state(pcm) {
-        case SND_PCM_STATE_SETUP, SND_PCM_STATE_XRUN, SND_PCM_STATE_SUSPENDED:
+        case SND_PCM_STATE_SUSPENDED:
+            // Resume where the hardware can; otherwise start afresh.
+            if snd_pcm_resume(pcm) < 0 {
+                try ALSA.check(snd_pcm_prepare(pcm), "prepare for playback", device: device)
+            }
+        case SND_PCM_STATE_SETUP, SND_PCM_STATE_XRUN:
             try ALSA.check(snd_pcm_prepare(pcm), "prepare for playback", device: device)
         default:
             break
@@ -120,11 +132,17 @@ public final class ALSASink: AudioSink {
         return format.duration(ofFrames: Int(frames))
     }
 
-    public func waitUntilPlayed() -> Bool {
+    public func waitUntilPlayed() throws(AudioError) -> Bool {
         let generation = cutGeneration.load(ordering: .acquiring)
         // A short utterance may not fill the one period that starts playback.
         if snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED { snd_pcm_start(pcm) }
+        // What is buffered plays within its own length; allow that plus a margin, then call the device stalled.
+        let deadline = DispatchTime.now() + .microseconds(Int(outputDelay().inMicroseconds)) + Self.stallMargin
         while cutGeneration.load(ordering: .acquiring) == generation {
+            if DispatchTime.now() > deadline {
+                snd_pcm_drop(pcm)
+                throw .writeFailed(device: device, detail: "it stopped playing")
+            }
             var frames: snd_pcm_sframes_t = 0
             let state = snd_pcm_state(pcm)
             guard state == SND_PCM_STATE_RUNNING, snd_pcm_delay(pcm, &frames) >= 0, frames > 0 else { break }
@@ -137,6 +155,9 @@ public final class ALSASink: AudioSink {
         snd_pcm_drop(pcm)
         return true
     }
+
+    /// How long past its buffered audio a device may go silent before it counts as stalled.
+    static let stallMargin: DispatchTimeInterval = .seconds(2)
 
     public func cut() {
         cutGeneration.add(1, ordering: .releasing)

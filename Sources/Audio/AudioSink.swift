@@ -23,7 +23,8 @@ public protocol AudioSink: AnyObject, Sendable {
     func outputDelay() -> Duration
 
     /// Blocks until everything written has been heard, or until `cut`. Returns false when cut.
-    func waitUntilPlayed() -> Bool
+    /// Throws when the device stops playing, so a stalled device never holds the playback thread for ever.
+    func waitUntilPlayed() throws(AudioError) -> Bool
 
     /// Any thread, at once: discards what is buffered and makes a blocked `write` or
     /// `waitUntilPlayed` return. Never waits for audio to drain.

@@ -12,6 +12,10 @@ import Testing
         process.standardInput = stdin
         process.standardOutput = stdout
         try process.run()
+        // A hung announce must fail this test, not hang the whole run.
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        defer { watchdog.cancel() }
         let polite = String(repeating: "Building the project, this takes a while. ", count: 10)
         stdin.fileHandleForWriting.write(Data("polite: \(polite)\n".utf8))
         // Wait until the polite line is heard, as a user would, then send the error.

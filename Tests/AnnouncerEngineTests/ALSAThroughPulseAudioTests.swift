@@ -38,6 +38,9 @@ struct ALSAThroughPulseAudioTests {
         let windows = capture.stop()
 
         #expect(harness.outcome(of: status) == .interrupted(by: error.id))
+        // The drop must wake the playback thread's blocked write on the PulseAudio plugin at once.
+        let errorFirstAudio = try #require(harness.timeline.first("first_audio", of: error.id))
+        #expect(errorFirstAudio.sinceArrival < .milliseconds(500))
         let loudest = try #require(windows.max())
         let loud = loudest / 2
         let firstLoud = try #require(windows.firstIndex { $0 > loud })

@@ -115,8 +115,14 @@ import Testing
         let byRegion = harness.say("Cancel me by region.", region: "upload")
         let rest = harness.say("Cancel me with all.")
         #expect(harness.waitFor("first_audio", of: speaking) != nil)
+        // Each cancel must end its own targets, and only them, before the next is sent.
         harness.engine.scheduler.cancel(.id(byID.id))
+        #expect(harness.waitFor("ended", of: byID) != nil)
+        #expect(harness.outcome(of: byRegion) == nil)
         harness.engine.scheduler.cancel(.region(RegionID("upload")))
+        #expect(harness.waitFor("ended", of: byRegion) != nil)
+        #expect(harness.outcome(of: speaking) == nil)
+        #expect(harness.outcome(of: rest) == nil)
         harness.engine.scheduler.cancel(.all)
         harness.finish()
         for announcement in [speaking, byID, byRegion, rest] {

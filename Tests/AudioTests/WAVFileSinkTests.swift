@@ -13,7 +13,7 @@ import Testing
         let tone = sineWave(milliseconds: 100)
         try sink.beginUtterance()
         #expect(try tone.withUnsafeBufferPointer { try sink.write($0) })
-        #expect(sink.waitUntilPlayed())
+        #expect(try sink.waitUntilPlayed())
         sink.close()
         let wav = try WAVReader(path: path)
         #expect(wav.sampleRate == 22_050)
@@ -29,11 +29,11 @@ import Testing
         let tone = sineWave(milliseconds: 100)
         try sink.beginUtterance()
         _ = try tone.withUnsafeBufferPointer { try sink.write($0) }
-        _ = sink.waitUntilPlayed()
+        _ = try sink.waitUntilPlayed()
         Thread.sleep(forTimeInterval: 0.3)
         try sink.beginUtterance()
         _ = try tone.withUnsafeBufferPointer { try sink.write($0) }
-        _ = sink.waitUntilPlayed()
+        _ = try sink.waitUntilPlayed()
         sink.close()
         let seconds = try WAVReader(path: path).seconds
         #expect(seconds >= 0.48)
@@ -47,14 +47,17 @@ import Testing
         let chunk = sineWave(milliseconds: 50)
         try sink.beginUtterance()
         let writer = Thread {
+            let mark = sink.cutMark
             for _ in 0..<40 {
-                guard (try? chunk.withUnsafeBufferPointer({ try sink.write($0) })) == true else { return }
+                guard (try? chunk.withUnsafeBufferPointer({ try sink.write($0, unlessCutSince: mark) })) == true else { return }
             }
         }
         writer.start()
         Thread.sleep(forTimeInterval: 0.3)
         sink.cut()
-        while writer.isExecuting { Thread.sleep(forTimeInterval: 0.01) }
+        let deadline = Date().addingTimeInterval(5)
+        while writer.isExecuting, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(!writer.isExecuting, "the cut did not release the write")
         sink.close()
         // Two seconds were offered; only what played before the cut, about 0.3 s, remains.
         let seconds = try WAVReader(path: path).seconds

@@ -14,8 +14,14 @@ final class PlaybackThread: Sendable {
         let report: @Sendable (SpeechReport) -> Void
     }
 
+    /// What the thread is asked to do next.
+    private enum Work: Sendable {
+        case play(Job)
+        case closeSink(done: DispatchSemaphore)
+    }
+
     private let sink: any AudioSink
-    private let jobs = Mutex<Deque<Job>>([])
+    private let jobs = Mutex<Deque<Work>>([])
     private let jobAvailable = DispatchSemaphore(value: 0)
     /// The stream being played; guarded so that a cut can never hit the next utterance.
     private let playing = Mutex<UtteranceStream?>(nil)
@@ -23,7 +29,16 @@ final class PlaybackThread: Sendable {
     init(sink: any AudioSink) {
         self.sink = sink
         let thread = Thread { [self] in
-            while true { play(nextJob()) }
+            while true {
+                switch nextWork() {
+                case let .play(job):
+                    play(job)
+                case let .closeSink(done):
+                    sink.close()
+                    done.signal()
+                    return
+                }
+            }
         }
         thread.name = "announcer.playback"
         thread.qualityOfService = .userInteractive
@@ -31,8 +46,17 @@ final class PlaybackThread: Sendable {
     }
 
     func enqueue(_ job: Job) {
-        jobs.withLock { $0.append(job) }
+        jobs.withLock { $0.append(.play(job)) }
         jobAvailable.signal()
+    }
+
+    /// Closes the sink on this thread, after what is queued before it, so the device is never
+    /// closed under a write; then the thread ends. Blocks until it is closed.
+    func closeSink() {
+        let done = DispatchSemaphore(value: 0)
+        jobs.withLock { $0.append(.closeSink(done: done)) }
+        jobAvailable.signal()
+        done.wait()
     }
 
     /// Cuts the sink at once if `stream` is what it plays now.
@@ -42,7 +66,7 @@ final class PlaybackThread: Sendable {
         }
     }
 
-    private func nextJob() -> Job {
+    private func nextWork() -> Work {
         while true {
             jobAvailable.wait()
             if let job = jobs.withLock({ $0.popFirst() }) { return job }
@@ -74,7 +98,7 @@ final class PlaybackThread: Sendable {
                         job.report(.firstAudio(at: handedAt, audibleAt: audibleTime(ofFirstFrameOf: chunk.count, writtenAt: handedAt)))
                     }
                 case .end(.completed):
-                    if sink.waitUntilPlayed() { job.report(.finished(.completed, at: .now())) }
+                    if try sink.waitUntilPlayed() { job.report(.finished(.completed, at: .now())) }
                     return
                 case let .end(.failed(error)):
                     sink.cut()

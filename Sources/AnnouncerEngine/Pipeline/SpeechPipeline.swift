@@ -40,6 +40,9 @@ final class SpeechPipeline: Speaker {
         ))
     }
 
+    /// Closes the sink once the playback thread has finished what it was doing.
+    func close() { playback.closeSink() }
+
     func stop(_ id: AnnouncementID) {
         guard let stream = streams.withLock({ $0.removeValue(forKey: id) }) else { return }
         stream.cancel()
