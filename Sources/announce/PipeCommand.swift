@@ -31,6 +31,7 @@ struct PipeCommand: ParsableCommand {
     func run() throws {
         let interpreter = try PipeLineInterpreter(defaultPoliteness: options.politeness, assertivePattern: assertiveMatch)
         let (engine, writer) = try options.startEngine()
+        InterruptHandling.install(engine: engine, writer: writer)
         let failures = FailureLog()
         while let line = readLine(strippingNewline: true) {
             let arrival = MonotonicInstant.now()

@@ -23,6 +23,7 @@ struct SayCommand: ParsableCommand {
             throw ValidationError(error.description)
         }
         let (engine, writer) = try options.startEngine()
+        InterruptHandling.install(engine: engine, writer: writer)
         let outcome = OutcomeBox()
         engine.submit(announcement) { outcome.set($0) }
         engine.finish()

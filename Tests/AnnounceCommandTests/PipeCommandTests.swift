@@ -40,6 +40,33 @@ import Testing
         #expect(events.last { $0.id == "2" }?.outcome == "spoken")
     }
 
+    @Test("Interrupted with SIGINT, pipe ends what waits and speaks as cancelled on the timeline, then exits")
+    func interruptCancelsEverythingWithOutcomes() throws {
+        let process = Process()
+        process.executableURL = AnnounceProcess.executable
+        process.arguments = ["pipe", "--sink", "null", "--events", "-"]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        let long = String(repeating: "A long polite line that keeps on talking. ", count: 10)
+        stdin.fileHandleForWriting.write(Data("\(long)\nSecond line, still waiting\n".utf8))
+        var seen = ""
+        let deadline = Date().addingTimeInterval(30)
+        while !seen.contains("\"first_audio\""), Date() < deadline {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGINT)
+        seen += String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + SIGINT)
+        let ends = try EventLine.parse(seen).filter { $0.event == "ended" }
+        #expect(ends.map(\.id) == ["1", "2"])
+        #expect(ends.allSatisfy { $0.outcome == "cancelled" })
+    }
+
     @Test("When input ends, pipe waits until every accepted line has ended")
     func pipeWaitsForEverythingAccepted() throws {
         let result = try AnnounceProcess.run(["pipe", "--sink", "null", "--events", "-", "--rate", "450"], input: "one\ntwo\nthree\n")
