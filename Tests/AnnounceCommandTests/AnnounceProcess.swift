@@ -36,6 +36,46 @@ struct AnnounceProcess {
     }
 }
 
+/// A running `announce pipe`, fed line by line while its timeline is read.
+final class PipeSession {
+    let process = Process()
+    private let input = Pipe(), output = Pipe()
+    private(set) var timeline = ""
+    private let watchdog: DispatchWorkItem
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = AnnounceProcess.executable
+        process.arguments = ["pipe"] + arguments
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // A hung announce must fail its test, not hang the whole run.
+        let process = self.process
+        watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+    }
+
+    func send(_ lines: String) { input.fileHandleForWriting.write(Data(lines.utf8)) }
+
+    /// Reads the timeline until it contains `text` or the output ends.
+    func read(until text: String) {
+        while !timeline.contains(text) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return }
+            timeline += String(decoding: chunk, as: UTF8.self)
+        }
+    }
+
+    /// Reads the rest of the timeline and waits for the process to exit; returns its status.
+    func finish(closingInput: Bool) throws -> Int32 {
+        if closingInput { try input.fileHandleForWriting.close() }
+        timeline += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        watchdog.cancel()
+        return process.terminationStatus
+    }
+}
+
 /// One timeline line, parsed.
 struct EventLine {
     let fields: [String: Any]

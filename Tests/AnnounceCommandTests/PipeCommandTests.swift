@@ -5,33 +5,15 @@ import Testing
 @Suite struct PipeCommandTests {
     @Test("A long polite line then an assertive line: the polite one ends interrupted by the assertive one")
     func assertiveLineCutsPoliteLine() throws {
-        let process = Process()
-        process.executableURL = AnnounceProcess.executable
-        process.arguments = ["pipe", "--sink", "null", "--events", "-"]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        // A hung announce must fail this test, not hang the whole run.
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-        defer { watchdog.cancel() }
+        let pipe = try PipeSession(["--sink", "null", "--events", "-"])
         let polite = String(repeating: "Building the project, this takes a while. ", count: 10)
-        stdin.fileHandleForWriting.write(Data("polite: \(polite)\n".utf8))
+        pipe.send("polite: \(polite)\n")
         // Wait until the polite line is heard, as a user would, then send the error.
-        var seen = ""
-        while !seen.contains("\"first_audio\"") {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
-        stdin.fileHandleForWriting.write(Data("assertive: Error: the build failed\n".utf8))
-        try stdin.fileHandleForWriting.close()
-        seen += String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        pipe.read(until: "\"first_audio\"")
+        pipe.send("assertive: Error: the build failed\n")
+        #expect(try pipe.finish(closingInput: true) == 0)
 
-        let events = try EventLine.parse(seen)
+        let events = try EventLine.parse(pipe.timeline)
         let politeEnd = try #require(events.first { $0.id == "1" && $0.event == "ended" })
         #expect(politeEnd.outcome == "interrupted")
         #expect(politeEnd.by == "2")
@@ -42,27 +24,13 @@ import Testing
 
     @Test("Interrupted with SIGINT, pipe ends what waits and speaks as cancelled on the timeline, then exits")
     func interruptCancelsEverythingWithOutcomes() throws {
-        let process = Process()
-        process.executableURL = AnnounceProcess.executable
-        process.arguments = ["pipe", "--sink", "null", "--events", "-"]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
+        let pipe = try PipeSession(["--sink", "null", "--events", "-"])
         let long = String(repeating: "A long polite line that keeps on talking. ", count: 10)
-        stdin.fileHandleForWriting.write(Data("\(long)\nSecond line, still waiting\n".utf8))
-        var seen = ""
-        let deadline = Date().addingTimeInterval(30)
-        while !seen.contains("\"first_audio\""), Date() < deadline {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
-        kill(process.processIdentifier, SIGINT)
-        seen += String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 128 + SIGINT)
-        let ends = try EventLine.parse(seen).filter { $0.event == "ended" }
+        pipe.send("\(long)\nSecond line, still waiting\n")
+        pipe.read(until: "\"first_audio\"")
+        kill(pipe.process.processIdentifier, SIGINT)
+        #expect(try pipe.finish(closingInput: false) == 128 + SIGINT)
+        let ends = try EventLine.parse(pipe.timeline).filter { $0.event == "ended" }
         #expect(ends.map(\.id) == ["1", "2"])
         #expect(ends.allSatisfy { $0.outcome == "cancelled" })
     }
