@@ -148,6 +148,19 @@ import Testing
         #expect(harness.outcome(of: next) == .spoken)
     }
 
+    @Test("An announcement submitted after the engine finished ends failed, not never")
+    func announcementAfterFinishEndsFailed() throws {
+        let harness = try EngineHarness()
+        harness.finish()
+        let late = harness.say("Too late.")
+        #expect(harness.waitFor("ended", of: late, timeout: 5) != nil)
+        guard case let .failed(reason)? = harness.outcome(of: late) else {
+            Issue.record("expected failed, got \(String(describing: harness.outcome(of: late)))")
+            return
+        }
+        #expect(reason.contains("closed"))
+    }
+
     @Test("Norwegian and English are spoken one after the other")
     func bothLanguagesAreSpoken() throws {
         let harness = try EngineHarness()

@@ -1,4 +1,3 @@
-import Synchronization
 import AnnouncerCore
 import Foundation
 
@@ -45,12 +44,4 @@ public struct LoginErrorDemo: Sendable {
         }
         return results
     }
-}
-
-/// Holds an outcome reported on the scheduler's queue for a waiting thread to read.
-public final class OutcomeBox: Sendable {
-    private let value = Synchronization.Mutex<Outcome?>(nil)
-    public init() {}
-    public func set(_ outcome: Outcome) { value.withLock { $0 = outcome } }
-    public func get() -> Outcome? { value.withLock { $0 } }
 }

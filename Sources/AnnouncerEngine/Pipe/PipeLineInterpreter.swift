@@ -1,4 +1,5 @@
 import AnnouncerCore
+import Foundation
 
 /// Turns one line read by `announce pipe` into an announcement's politeness and text.
 ///
@@ -30,11 +31,11 @@ public struct PipeLineInterpreter: Sendable {
         for politeness in Politeness.allCases {
             let prefix = politeness.rawValue + ":"
             if line.hasPrefix(prefix) {
-                let text = line.dropFirst(prefix.count).trimmingWhitespace()
+                let text = line.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
                 return text.isEmpty ? nil : (politeness, text)
             }
         }
-        let text = line.trimmingWhitespace()
+        let text = line.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return nil }
         if let assertiveRegex, (try? assertiveRegex.firstMatch(in: text)) != nil {
             return (.assertive, text)
@@ -52,13 +53,5 @@ public enum PipeLineError: Error, Equatable, CustomStringConvertible {
         case let .invalidPattern(pattern):
             "The pattern \"\(pattern)\" given to --assertive-match is not a valid regular expression."
         }
-    }
-}
-
-extension StringProtocol {
-    func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return String(self[first...last])
     }
 }

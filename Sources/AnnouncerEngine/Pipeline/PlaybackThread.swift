@@ -21,7 +21,7 @@ final class PlaybackThread: Sendable {
     }
 
     private let sink: any AudioSink
-    private let jobs = Mutex<Deque<Work>>([])
+    private let jobs = Mutex<(work: Deque<Work>, closed: Bool)>(([], false))
     private let jobAvailable = DispatchSemaphore(value: 0)
     /// The stream being played; guarded so that a cut can never hit the next utterance.
     private let playing = Mutex<UtteranceStream?>(nil)
@@ -45,8 +45,17 @@ final class PlaybackThread: Sendable {
         thread.start()
     }
 
+    /// Queues an utterance. Once the sink is closed, it fails at once instead of waiting for ever.
     func enqueue(_ job: Job) {
-        jobs.withLock { $0.append(.play(job)) }
+        let accepted = jobs.withLock { jobs in
+            if !jobs.closed { jobs.work.append(.play(job)) }
+            return !jobs.closed
+        }
+        guard accepted else {
+            job.stream.cancel()
+            job.report(.finished(.failed(reason: "The audio output was already closed, so nothing more can be spoken."), at: .now()))
+            return
+        }
         jobAvailable.signal()
     }
 
@@ -54,7 +63,10 @@ final class PlaybackThread: Sendable {
     /// closed under a write; then the thread ends. Blocks until it is closed.
     func closeSink() {
         let done = DispatchSemaphore(value: 0)
-        jobs.withLock { $0.append(.closeSink(done: done)) }
+        jobs.withLock { jobs in
+            jobs.work.append(.closeSink(done: done))
+            jobs.closed = true
+        }
         jobAvailable.signal()
         done.wait()
     }
@@ -69,7 +81,7 @@ final class PlaybackThread: Sendable {
     private func nextWork() -> Work {
         while true {
             jobAvailable.wait()
-            if let job = jobs.withLock({ $0.popFirst() }) { return job }
+            if let work = jobs.withLock({ $0.work.popFirst() }) { return work }
         }
     }
 
