@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "announce", targets: ["announce"]),
+        .executable(name: "announcerd", targets: ["announcerd"]),
         .library(name: "AnnouncerCore", targets: ["AnnouncerCore"]),
         .library(name: "AnnouncerEngine", targets: ["AnnouncerEngine"]),
         .library(name: "Speech", targets: ["Speech"]),
@@ -15,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         // The pure-Swift core: announcements, the live-region queue and its policy,
@@ -53,10 +55,54 @@ let package = Package(
             ]
         ),
 
+        // The two wire protocols, JSON lines and SSIP, translated into the core's vocabulary.
+        // Pure parsing and formatting: no sockets, so every rule is tested without a server.
+        .target(name: "AnnouncerProtocol", dependencies: ["AnnouncerCore"]),
+
+        // The server: SwiftNIO on a Unix domain socket, one shared engine.
+        .target(
+            name: "AnnouncerServer",
+            dependencies: [
+                "AnnouncerCore", "AnnouncerEngine", "AnnouncerProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // How `announce` reaches a running server.
+        .target(
+            name: "AnnouncerClient",
+            dependencies: [
+                "AnnouncerCore", "AnnouncerProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+
+        // What both executables parse and print: engine options, plain log lines, one-sentence failures.
+        .target(
+            name: "AnnouncerCommandLine",
+            dependencies: [
+                "AnnouncerEngine", "AnnouncerCore", "Audio",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .executableTarget(
+            name: "announcerd",
+            dependencies: [
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerCommandLine", "AnnouncerProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         .executableTarget(
             name: "announce",
             dependencies: [
-                "AnnouncerEngine",
+                "AnnouncerEngine", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

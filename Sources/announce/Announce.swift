@@ -1,3 +1,4 @@
+import AnnouncerCommandLine
 import ArgumentParser
 import Logging
 

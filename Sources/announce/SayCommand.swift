@@ -1,3 +1,4 @@
+import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerEngine
 import ArgumentParser

@@ -1,3 +1,4 @@
+import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerEngine
 import ArgumentParser
@@ -17,11 +18,6 @@ struct SpeechOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The live region this updates; a newer announcement for it replaces a waiting one.", valueName: "ID"))
     var region: String?
 
-    @Option(help: ArgumentHelp(
-        "Where audio goes: alsa, alsa:DEVICE (such as alsa:default, alsa:hw:0, alsa:pulse), null (silent, real-time pace) or wav:FILE. The default is $ANNOUNCER_SINK, else alsa:default.",
-        valueName: "SINK"))
-    var sink: SinkSpec = (try? SinkSpec(parsing: ProcessInfo.processInfo.environment["ANNOUNCER_SINK"] ?? "")) ?? .standard
-
     @Option(help: ArgumentHelp("Write the event timeline as JSON Lines to this file, or - for standard output.", valueName: "PATH"))
     var events: String?
 
@@ -34,32 +30,11 @@ struct SpeechOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Volume, 0 to 200; 100 is normal.", valueName: "N"))
     var volume: Int?
 
-    @Option(help: ArgumentHelp("The same text at the same politeness within this many milliseconds is not spoken again.", valueName: "MS"))
-    var duplicateWindow = 1_000
-
-    @Option(help: ArgumentHelp("A polite announcement that waited longer than this many seconds is not spoken.", valueName: "SECONDS"))
-    var politeTimeToLive = 30.0
-
-    @Option(help: ArgumentHelp("The most polite announcements that may wait; the oldest is dropped beyond it.", valueName: "N"))
-    var maxWaitingPolite = 1_000
+    @OptionGroup(title: "Embedded engine (giving one of these speaks in this process, not through the server)")
+    var engine: EngineOptions
 
     func validate() throws {
         do { _ = try prosody() } catch { throw ValidationError(error.description) }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["ANNOUNCER_SINK"], !fromEnvironment.isEmpty,
-           (try? SinkSpec(parsing: fromEnvironment)) == nil {
-            throw ValidationError("ANNOUNCER_SINK is \"\(fromEnvironment)\", which is not a sink; set it to alsa, alsa:DEVICE, null or wav:FILE.")
-        }
-        guard duplicateWindow >= 0 else { throw ValidationError("The duplicate window cannot be negative; give 0 or more milliseconds.") }
-        guard politeTimeToLive > 0 else { throw ValidationError("The polite time to live must be more than 0 seconds.") }
-        guard maxWaitingPolite >= 1 else { throw ValidationError("At least 1 polite announcement must be allowed to wait.") }
-    }
-
-    var policy: LiveRegionPolicy {
-        LiveRegionPolicy(
-            duplicateWindow: .milliseconds(duplicateWindow),
-            politeTimeToLive: .milliseconds(Int64(politeTimeToLive * 1_000)),
-            maxWaitingPolite: maxWaitingPolite
-        )
     }
 
     func prosody() throws(AnnouncementError) -> Prosody {
@@ -73,14 +48,9 @@ struct SpeechOptions: ParsableArguments {
         )
     }
 
-    /// Starts the engine with the timeline observers these options ask for.
+    /// Starts the embedded engine with the timeline observers these options ask for.
     func startEngine() throws -> (SpeechEngine, JSONLinesTimelineWriter?) {
-        let engine: SpeechEngine
-        do throws(EngineError) {
-            engine = try SpeechEngine(sink: sink, policy: policy, logger: .init(label: "announce"))
-        } catch {
-            throw CommandFailure(error.description)
-        }
+        let engine = try engine.startEngine(label: "announce")
         var writer: JSONLinesTimelineWriter?
         if let events {
             do throws(EngineError) { writer = try JSONLinesTimelineWriter(path: events) } catch { throw CommandFailure(error.description) }
@@ -88,31 +58,4 @@ struct SpeechOptions: ParsableArguments {
         }
         return (engine, writer)
     }
-}
-
-/// A failure to report to the user in one plain sentence, with a non-zero exit.
-struct CommandFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-extension Politeness: EnumerableFlag {
-    public static func help(for value: Politeness) -> ArgumentHelp? {
-        switch value {
-        case .off: "Record on the timeline but do not speak."
-        case .polite: "Speak after what is already speaking or waiting."
-        case .assertive: "Speak before anything polite, cutting a polite announcement that is speaking."
-        }
-    }
-}
-
-extension Language: ExpressibleByArgument {
-    public init?(argument: String) { self.init(code: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
-    public var defaultValueDescription: String { rawValue }
-}
-
-extension SinkSpec: ExpressibleByArgument {
-    public init?(argument: String) { try? self.init(parsing: argument) }
-    public var defaultValueDescription: String { description }
 }

@@ -348,6 +348,55 @@ import Testing
         #expect(queue.cancel(.speaking, now: t(2)) == [.stop(speaking.id), .end(speaking, .cancelled), .start(waiting)])
     }
 
+    // MARK: - Conduct (SSIP's text and notification)
+
+    @Test("A replaceable announcement is cut by a newer one for its region, even while it speaks")
+    mutating func replaceableSpeakingAnnouncementIsSuperseded() {
+        var first = polite("Typing h", region: "client-7-text", at: 0)
+        first.conduct = .replaceableWhileSpeaking
+        var second = polite("Typing he", region: "client-7-text", at: 10)
+        second.conduct = .replaceableWhileSpeaking
+        _ = queue.submit(first, now: t(0))
+        let actions = queue.submit(second, now: t(10))
+        #expect(actions == [.stop(first.id), .end(first, .superseded(by: second.id)), .queued(second), .start(second)])
+    }
+
+    @Test("A replaceable announcement is not cut by a newer one of another region")
+    mutating func replaceableAnnouncementKeepsSpeakingForOtherRegion() {
+        var first = polite("Typing h", region: "client-7-text", at: 0)
+        first.conduct = .replaceableWhileSpeaking
+        _ = queue.submit(first, now: t(0))
+        let other = polite("Saved", region: "client-8-text", at: 10)
+        #expect(queue.submit(other, now: t(10)) == [.queued(other)])
+        #expect(queue.speaking?.id == first.id)
+    }
+
+    @Test("An idle-only announcement is dropped with a reason when anything else speaks")
+    mutating func idleOnlyAnnouncementIsDroppedWhenBusy() {
+        _ = queue.submit(polite("Loading", at: 0), now: t(0))
+        var notification = polite("New mail", at: 10)
+        notification.conduct = .onlyWhenIdle
+        let actions = queue.submit(notification, now: t(10))
+        guard case let .end(ended, .dropped(reason))? = actions.first else {
+            Issue.record("expected a dropped outcome, got \(actions)")
+            return
+        }
+        #expect(ended.id == notification.id)
+        #expect(reason.contains("nothing else"))
+        #expect(actions.count == 1)
+    }
+
+    @Test("An idle-only announcement speaks when idle and is cut by anything that arrives")
+    mutating func idleOnlyAnnouncementGivesWayToAnything() {
+        var notification = polite("New mail", at: 0)
+        notification.conduct = .onlyWhenIdle
+        _ = queue.submit(notification, now: t(0))
+        #expect(queue.speaking?.id == notification.id)
+        let next = polite("Page loaded", at: 10)
+        let actions = queue.submit(next, now: t(10))
+        #expect(actions == [.queued(next), .stop(notification.id), .end(notification, .interrupted(by: next.id)), .start(next)])
+    }
+
     // MARK: - Speech results
 
     @Test("A failed synthesis ends the announcement failed and the next one starts")
@@ -386,7 +435,8 @@ import Testing
             case 0...5:
                 let politeness: Politeness = [.off, .polite, .polite, .assertive][Int(generator.next() % 4)]
                 let region = generator.next() % 3 == 0 ? "r\(generator.next() % 3)" : nil
-                let item = announcement("text \(generator.next() % 30)", politeness, region: region, at: now)
+                var item = announcement("text \(generator.next() % 30)", politeness, region: region, at: now)
+                item.conduct = QueueConduct.allCases[Int(generator.next() % 3)]
                 submitted.insert(item.id)
                 tally(queue.submit(item, now: t(now)))
             case 6:

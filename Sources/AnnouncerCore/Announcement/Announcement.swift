@@ -7,6 +7,8 @@ public struct Announcement: Sendable, Hashable, Identifiable {
     /// The live region this announcement updates; a newer one for the same region replaces it while it waits.
     public var region: RegionID?
     public var prosody: Prosody
+    /// How it yields to others beyond its politeness; `standard` for live regions.
+    public var conduct: QueueConduct
     /// When the request was read from its client: the start of every latency measured for it.
     public var arrival: MonotonicInstant
 
@@ -18,6 +20,7 @@ public struct Announcement: Sendable, Hashable, Identifiable {
         language: Language = .english,
         region: RegionID? = nil,
         prosody: Prosody = .voiceDefault,
+        conduct: QueueConduct = .standard,
         arrival: MonotonicInstant
     ) throws(AnnouncementError) {
         guard text.contains(where: { !$0.isWhitespace }) else { throw .emptyText }
@@ -27,6 +30,7 @@ public struct Announcement: Sendable, Hashable, Identifiable {
         self.language = language
         self.region = region
         self.prosody = prosody
+        self.conduct = conduct
         self.arrival = arrival
     }
 }

@@ -13,6 +13,9 @@ import DequeModule
 /// - Waiting polite announcements are bounded; the oldest is `dropped` on overflow.
 /// - `off` announcements are recorded, never spoken (`silenced`).
 /// - Cancel by id, region, all, or what is speaking (`cancelled`).
+/// - Conduct (see `QueueConduct`): a `replaceableWhileSpeaking` announcement is cut by a newer one
+///   for its region (`superseded`); an `onlyWhenIdle` one is `dropped` unless the queue is idle,
+///   and cut (`interrupted`) by anything that arrives while it speaks.
 public struct LiveRegionQueue: Sendable {
     public let policy: LiveRegionPolicy
 
@@ -74,6 +77,11 @@ public struct LiveRegionQueue: Sendable {
             return [.end(announcement, .duplicate(of: earlier.id))]
         }
 
+        if announcement.conduct == .onlyWhenIdle, !isIdle {
+            return [.end(announcement, .dropped(reason:
+                "It was to be spoken only when nothing else was speaking or waiting, and something was."))]
+        }
+
         let replaced = announcement.region.map { waitingSlotsReplaced(in: $0, by: announcement.politeness) } ?? []
 
         // Refuse before replacing anything, so a refused announcement never supersedes another.
@@ -91,6 +99,14 @@ public struct LiveRegionQueue: Sendable {
                 forgetText(of: old)
                 actions.append(.end(old, .superseded(by: announcement.id)))
             }
+        }
+
+        if let current = speaking, current.conduct == .replaceableWhileSpeaking,
+           let region = announcement.region, current.region == region,
+           announcement.politeness >= current.politeness {
+            speaking = nil
+            forgetText(of: current)
+            actions += [.stop(current.id), .end(current, .superseded(by: announcement.id))]
         }
 
         if announcement.politeness == .polite, waitingPoliteCount >= policy.maxWaitingPolite,
@@ -116,7 +132,7 @@ public struct LiveRegionQueue: Sendable {
             forgetText(of: current)
             actions += [.stop(current.id), .end(current, .cancelled)]
         }
-        if target != .speaking {
+        if target.reachesWaiting {
             for id in assertiveLane + politeLane {
                 guard let candidate = waiting[id], target.matches(candidate) else { continue }
                 removeWaiting(id)
@@ -160,8 +176,12 @@ public struct LiveRegionQueue: Sendable {
     private mutating func decide(now: MonotonicInstant) -> [QueueAction] {
         var actions = expire(now: now)
         if let current = speaking {
-            // Only an assertive announcement cuts, and only a polite one.
-            guard current.politeness == .polite, let next = frontOfLane(.assertive) else { return actions }
+            // Only an assertive announcement cuts, and only a polite one;
+            // an announcement spoken only when idle gives way to anything.
+            let cutter = current.conduct == .onlyWhenIdle
+                ? frontOfLane(.assertive) ?? frontOfLane(.polite)
+                : current.politeness == .polite ? frontOfLane(.assertive) : nil
+            guard let next = cutter else { return actions }
             removeWaiting(next.id)
             speaking = next
             actions += [.stop(current.id), .end(current, .interrupted(by: next.id)), .start(next)]
@@ -329,6 +349,7 @@ extension CancelTarget {
     func matches(_ announcement: Announcement) -> Bool {
         switch self {
         case let .id(id): announcement.id == id
+        case let .ids(ids), let .speakingAmong(ids): ids.contains(announcement.id)
         case let .region(region): announcement.region == region
         case .all, .speaking: true
         }

@@ -3,7 +3,7 @@ extension TimelineEvent {
     ///
     /// Keys come in a fixed order that reads well line by line: time, id, event, then the details.
     public var jsonLine: String {
-        var fields: [(String, JSONValue)] = [
+        var fields: [(String, JSONFragment)] = [
             ("t_ms", .milliseconds(time.microseconds)),
             ("id", .string(announcement.id.rawValue)),
             ("event", .string(kind.name)),
@@ -28,7 +28,7 @@ extension TimelineEvent {
             ("region", announcement.region.map { .string($0.rawValue) } ?? .null),
             ("text", .string(announcement.text)),
         ]
-        return "{" + fields.map { "\(JSONValue.string($0.0).encoded):\($0.1.encoded)" }.joined(separator: ",") + "}"
+        return JSONFragment.object(fields).encoded
     }
 }
 
@@ -44,36 +44,3 @@ extension Outcome {
     }
 }
 
-/// The few JSON values the timeline writes.
-private enum JSONValue {
-    case string(String)
-    case milliseconds(UInt64)
-    case null
-
-    var encoded: String {
-        switch self {
-        case .null:
-            return "null"
-        case let .milliseconds(microseconds):
-            // Microsecond resolution, written as milliseconds with three decimals.
-            let fraction = String(microseconds % 1_000)
-            return "\(microseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-        case let .string(text):
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return out + "\""
-        }
-    }
-}

@@ -1,0 +1,91 @@
+import AnnouncerCore
+import AnnouncerEngine
+import ArgumentParser
+import Audio
+import Foundation
+import Logging
+
+/// The options that describe a speech engine: where audio goes and the live-region policy.
+/// `announce` (embedded) and `announcerd` both take them.
+public struct EngineOptions: ParsableArguments {
+    public init() {}
+
+    @Option(help: ArgumentHelp(
+        "Where audio goes: alsa, alsa:DEVICE (such as alsa:default, alsa:hw:0, alsa:pulse), null (silent, real-time pace) or wav:FILE. The default is $ANNOUNCER_SINK, else alsa:default.",
+        valueName: "SINK"))
+    public var sink: SinkSpec?
+
+    @Option(help: ArgumentHelp("The same text at the same politeness within this many milliseconds is not spoken again (default 1000).", valueName: "MS"))
+    public var duplicateWindow: Int?
+
+    @Option(help: ArgumentHelp("A polite announcement that waited longer than this many seconds is not spoken (default 30).", valueName: "SECONDS"))
+    public var politeTimeToLive: Double?
+
+    @Option(help: ArgumentHelp("The most polite announcements that may wait; the oldest is dropped beyond it (default 1000).", valueName: "N"))
+    public var maxWaitingPolite: Int?
+
+    public func validate() throws {
+        if let fromEnvironment = ProcessInfo.processInfo.environment["ANNOUNCER_SINK"], !fromEnvironment.isEmpty,
+           (try? SinkSpec(parsing: fromEnvironment)) == nil {
+            throw ValidationError("ANNOUNCER_SINK is \"\(fromEnvironment)\", which is not a sink; set it to alsa, alsa:DEVICE, null or wav:FILE.")
+        }
+        guard (duplicateWindow ?? 0) >= 0 else { throw ValidationError("The duplicate window cannot be negative; give 0 or more milliseconds.") }
+        guard (politeTimeToLive ?? 1) > 0 else { throw ValidationError("The polite time to live must be more than 0 seconds.") }
+        guard (maxWaitingPolite ?? 1) >= 1 else { throw ValidationError("At least 1 polite announcement must be allowed to wait.") }
+    }
+
+    /// True when any of these options was given on the command line.
+    public var anyGiven: Bool {
+        sink != nil || duplicateWindow != nil || politeTimeToLive != nil || maxWaitingPolite != nil
+    }
+
+    /// The sink given, else $ANNOUNCER_SINK, else ALSA's default device.
+    public var resolvedSink: SinkSpec {
+        sink ?? (try? SinkSpec(parsing: ProcessInfo.processInfo.environment["ANNOUNCER_SINK"] ?? "")) ?? .standard
+    }
+
+    public var policy: LiveRegionPolicy {
+        let standard = LiveRegionPolicy.standard
+        return LiveRegionPolicy(
+            duplicateWindow: duplicateWindow.map { .milliseconds($0) } ?? standard.duplicateWindow,
+            politeTimeToLive: politeTimeToLive.map { .milliseconds(Int64($0 * 1_000)) } ?? standard.politeTimeToLive,
+            maxWaitingPolite: maxWaitingPolite ?? standard.maxWaitingPolite
+        )
+    }
+
+    /// Starts an engine with these options; a failure is one sentence for the user.
+    public func startEngine(label: String) throws -> SpeechEngine {
+        do throws(EngineError) {
+            return try SpeechEngine(sink: resolvedSink, policy: policy, logger: Logger(label: label))
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+}
+
+/// A failure to report to the user in one plain sentence, with a non-zero exit.
+public struct CommandFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension Politeness: EnumerableFlag {
+    public static func help(for value: Politeness) -> ArgumentHelp? {
+        switch value {
+        case .off: "Record on the timeline but do not speak."
+        case .polite: "Speak after what is already speaking or waiting."
+        case .assertive: "Speak before anything polite, cutting a polite announcement that is speaking."
+        }
+    }
+}
+
+extension Language: ExpressibleByArgument {
+    public init?(argument: String) { self.init(code: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public var defaultValueDescription: String { rawValue }
+}
+
+extension SinkSpec: ExpressibleByArgument {
+    public init?(argument: String) { try? self.init(parsing: argument) }
+    public var defaultValueDescription: String { description }
+}

@@ -1,0 +1,30 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Turns SIGTERM and SIGINT into one orderly stop, run once, on its own queue rather than in a signal handler.
+public enum TerminationSignals {
+    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+
+    /// Calls `stop` with the signal's number the first time either signal arrives; later ones are ignored.
+    public static func install(_ stop: @escaping @Sendable (Int32) -> Void) {
+        let queue = DispatchQueue(label: "announcer.termination")
+        let once = OnceFlag()
+        for signalNumber in [SIGTERM, SIGINT] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler {
+                guard once.claim() else { return }
+                stop(signalNumber)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}
+
+/// True for the first caller only.
+private final class OnceFlag: Sendable {
+    private let taken = Atomic<Bool>(false)
+    func claim() -> Bool { !taken.exchange(true, ordering: .acquiringAndReleasing) }
+}

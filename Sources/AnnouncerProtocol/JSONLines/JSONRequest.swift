@@ -1,0 +1,79 @@
+import AnnouncerCore
+
+/// One request of the JSON-lines protocol, already checked field by field.
+public enum JSONRequest: Sendable, Equatable {
+    /// Say something.
+    case speak(SpeakRequest)
+    /// End announcements by id, region or all.
+    case cancel(CancelTarget)
+    /// Stream the live event timeline to this connection.
+    case subscribe
+    /// Stop streaming the timeline.
+    case unsubscribe
+    /// Report version, sink, queue depths and what is speaking.
+    case status
+    /// Change this connection's default language and politeness; either may be left out.
+    case defaults(language: Language?, politeness: Politeness?)
+
+    /// The request's name on the wire, echoed in its reply.
+    public var name: String {
+        switch self {
+        case .speak: "speak"
+        case .cancel: "cancel"
+        case .subscribe: "subscribe"
+        case .unsubscribe: "unsubscribe"
+        case .status: "status"
+        case .defaults: "defaults"
+        }
+    }
+}
+
+/// A `speak` request: the text and whatever the client chose; the rest comes from its defaults.
+public struct SpeakRequest: Sendable, Equatable {
+    public var text: String
+    public var politeness: Politeness?
+    public var language: Language?
+    public var region: RegionID?
+    public var prosody: Prosody
+    /// An id the client chose, so it can cancel or follow the announcement by a name of its own.
+    public var id: AnnouncementID?
+    /// Send this announcement's timeline events back to this connection until it ends.
+    public var follow: Bool
+
+    public init(
+        text: String, politeness: Politeness? = nil, language: Language? = nil, region: RegionID? = nil,
+        prosody: Prosody = .voiceDefault, id: AnnouncementID? = nil, follow: Bool = false
+    ) {
+        self.text = text
+        self.politeness = politeness
+        self.language = language
+        self.region = region
+        self.prosody = prosody
+        self.id = id
+        self.follow = follow
+    }
+
+    /// The announcement to submit, filling what the request left out from the connection's defaults.
+    public func announcement(defaults: ConnectionDefaults, arrival: MonotonicInstant) throws(ProtocolError) -> Announcement {
+        do throws(AnnouncementError) {
+            return try Announcement(
+                id: id ?? .generate(), text: text,
+                politeness: politeness ?? defaults.politeness, language: language ?? defaults.language,
+                region: region, prosody: prosody, arrival: arrival
+            )
+        } catch {
+            throw ProtocolError(error)
+        }
+    }
+}
+
+/// What a connection's announcements get when a request leaves a field out.
+public struct ConnectionDefaults: Sendable, Equatable {
+    public var language: Language
+    public var politeness: Politeness
+
+    public init(language: Language, politeness: Politeness = .polite) {
+        self.language = language
+        self.politeness = politeness
+    }
+}

@@ -1,0 +1,23 @@
+import AnnouncerCore
+
+/// What the server must do for one SSIP line, in order.
+public enum SSIPAction: Sendable, Equatable {
+    /// Write these reply lines (CRLF is added by the transport).
+    case reply([String])
+    /// Submit this announcement; the `225` reply that names it follows as a `.reply`.
+    case speak(Announcement)
+    /// End announcements; `speakingOnly` is SSIP's STOP, which leaves what waits alone.
+    case cancel(SSIPScope, speakingOnly: Bool)
+    /// Close the connection after the replies before it.
+    case close
+}
+
+/// Whose messages a STOP or CANCEL reaches.
+public enum SSIPScope: Sendable, Equatable {
+    /// This client's own messages (`SELF`).
+    case ownMessages
+    /// Every client's (`ALL`).
+    case all
+    /// One message by its id.
+    case message(AnnouncementID)
+}

@@ -1,0 +1,179 @@
+import AnnouncerCore
+import AnnouncerEngine
+import AnnouncerProtocol
+import Logging
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// `announcerd`'s server: one engine shared by every client, on a Unix domain socket
+/// that speaks JSON lines and SSIP, and optionally a second socket for SSIP alone.
+///
+/// SwiftNIO carries the bytes on its own event-loop thread; every queue decision stays
+/// on the scheduler's serial Dispatch queue.
+public final class AnnouncementServer: Sendable {
+    private let context: ServerContext
+    private let group: MultiThreadedEventLoopGroup
+    private let sockets: ClaimedSockets
+    private let state = Mutex(State())
+
+    private struct State {
+        var listeners: [any Channel] = []
+        var connections: [ObjectIdentifier: any Channel] = [:]
+        var stopped = false
+    }
+
+    public init(engine: SpeechEngine, sockets: ClaimedSockets, configuration: ServerConfiguration, logger: Logger) {
+        self.sockets = sockets
+        let router = EventRouter()
+        engine.scheduler.addObserver(router)
+        context = ServerContext(engine: engine, router: router, configuration: configuration, logger: logger)
+        // One event-loop thread is plenty for hundreds of clients sending short lines,
+        // and keeps the second core free for synthesis and audio.
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    }
+
+    public var configuration: ServerConfiguration { context.configuration }
+
+    /// Takes the socket paths before anything else starts, so a second server fails fast and
+    /// says why, before it touches the audio device. Another live server is never displaced.
+    public static func claimSockets(for configuration: ServerConfiguration, logger: Logger) throws(ServerStartError) -> ClaimedSockets {
+        var paths: [(path: String, ssipOnly: Bool)] = [(configuration.socketPath, false)]
+        if let ssip = configuration.ssipSocketPath { paths.append((ssip, true)) }
+        let probeGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? probeGroup.syncShutdownGracefully() }
+        var claimed: [ClaimedSockets.Socket] = []
+        do throws(ServerStartError) {
+            for (path, ssipOnly) in paths {
+                let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+                let guardFile = try SocketFileGuard(
+                    path: path,
+                    privateDirectory: directory == SocketLocation.standardDirectory() ? directory : nil,
+                    group: probeGroup
+                )
+                claimed.append(.init(file: guardFile, ssipOnly: ssipOnly))
+                if guardFile.replacedStaleSocket {
+                    logger.notice("Replaced the socket file \(path), left by a server that is no longer running.")
+                }
+            }
+        } catch {
+            for socket in claimed { socket.file.release() }
+            throw error
+        }
+        return ClaimedSockets(sockets: claimed)
+    }
+
+    /// Starts accepting connections on the claimed sockets.
+    public func start() throws(ServerStartError) {
+        do throws(ServerStartError) {
+            for socket in sockets.sockets {
+                let listener: any Channel
+                do {
+                    listener = try bootstrap(ssipOnly: socket.ssipOnly).bind(unixDomainSocketPath: socket.file.path).wait()
+                } catch {
+                    throw ServerStartError.cannotListen(path: socket.file.path, reason: "\(error)")
+                }
+                state.withLock { $0.listeners.append(listener) }
+                try socket.file.restrictSocketToOwner()
+            }
+        } catch {
+            let listeners = state.withLock { $0.listeners }
+            for listener in listeners { try? listener.close().wait() }
+            sockets.release()
+            throw error
+        }
+    }
+
+    /// Stops the server: no new connections or announcements; what waits is cancelled
+    /// (its outcomes reach subscribers) or, with `drain`, spoken; then the audio device is
+    /// closed and the socket files removed. Blocks until done. Call it once, off the event loop.
+    public func shutdown() {
+        guard state.withLock({ state in defer { state.stopped = true }; return !state.stopped }) else { return }
+        context.beginShutdown()
+        let listeners = state.withLock { $0.listeners }
+        for listener in listeners { try? listener.close().wait() }
+        if !context.configuration.drainOnShutdown { context.scheduler.cancel(.all) }
+        context.scheduler.waitUntilIdle()
+        // Events already handed to the event loop are written before the connections close.
+        try? group.next().submit {}.wait()
+        let connections = state.withLock { Array($0.connections.values) }
+        for connection in connections { try? connection.close().wait() }
+        context.engine.finish()
+        sockets.release()
+        try? group.syncShutdownGracefully()
+    }
+
+    /// How many clients are connected now.
+    public var connectionCount: Int { context.connections }
+
+    // MARK: - Connections
+
+    private func bootstrap(ssipOnly: Bool) -> ServerBootstrap {
+        let context = self.context
+        return ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .childChannelInitializer { [weak self] channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let clientNumber = context.connectionOpened()
+                    self?.track(channel)
+                    let operations = channel.pipeline.syncOperations
+                    try operations.addHandler(PeerCheck(logger: context.logger))
+                    try operations.addHandler(BackPressureHandler())
+                    try operations.addHandler(ByteToMessageHandler(LineFrameDecoder(maxLineLength: context.configuration.maxLineLength)))
+                    if ssipOnly {
+                        try operations.addHandler(SSIPHandler(context: context, clientNumber: clientNumber))
+                    } else {
+                        try operations.addHandler(ProtocolSniffer(
+                            json: { JSONLinesHandler(context: context) },
+                            ssip: { SSIPHandler(context: context, clientNumber: clientNumber) }
+                        ))
+                    }
+                    try operations.addHandler(ConnectionErrorHandler(logger: context.logger))
+                }
+            }
+            .childChannelOption(.allowRemoteHalfClosure, value: false)
+    }
+
+    private func track(_ channel: any Channel) {
+        let key = ObjectIdentifier(channel)
+        state.withLock { $0.connections[key] = channel }
+        channel.closeFuture.whenComplete { [weak self, context] _ in
+            context.connectionClosed()
+            self?.state.withLock { _ = $0.connections.removeValue(forKey: key) }
+        }
+    }
+}
+
+/// Socket paths this server holds: locked, cleared of stale files, removed again at shutdown.
+public final class ClaimedSockets: Sendable {
+    struct Socket: Sendable {
+        let file: SocketFileGuard
+        let ssipOnly: Bool
+    }
+
+    let sockets: [Socket]
+    private let released = Atomic<Bool>(false)
+
+    init(sockets: [Socket]) { self.sockets = sockets }
+
+    /// The paths, in the order they were claimed.
+    public var paths: [String] { sockets.map(\.file.path) }
+
+    /// Removes the socket files and gives up their locks; only the first call does anything.
+    public func release() {
+        guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        for socket in sockets { socket.file.release() }
+    }
+}
+
+/// Ends a connection whose transport failed, with a debug line; never the server.
+final class ConnectionErrorHandler: ChannelInboundHandler {
+    typealias InboundIn = NIOAny
+    private let logger: Logger
+    init(logger: Logger) { self.logger = logger }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        logger.debug("A connection ended with an error: \(error)")
+        context.close(promise: nil)
+    }
+}

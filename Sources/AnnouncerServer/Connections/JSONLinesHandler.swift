@@ -1,0 +1,155 @@
+import AnnouncerCore
+import AnnouncerEngine
+import AnnouncerProtocol
+import NIOCore
+
+/// Serves one JSON-lines connection: one reply per request, in order, and the events it asked for.
+final class JSONLinesHandler: ChannelInboundHandler {
+    typealias InboundIn = LineFrame
+
+    private let context: ServerContext
+    private var defaults: ConnectionDefaults
+    private var output: ConnectionOutput?
+    private var recipient: Recipient?
+    private var subscribed = false
+    /// Own announcements whose events this connection follows.
+    private var followed: Set<AnnouncementID> = []
+
+    init(context: ServerContext) {
+        self.context = context
+        self.defaults = ConnectionDefaults(language: context.configuration.defaultLanguage)
+    }
+
+    func handlerAdded(context channelContext: ChannelHandlerContext) {
+        output = ConnectionOutput(
+            channel: channelContext.channel, lineEnding: "\n",
+            maxPendingBytes: context.configuration.maxPendingEventBytes, logger: context.logger
+        )
+        recipient = Recipient(handler: NIOLoopBound(self, eventLoop: channelContext.eventLoop))
+    }
+
+    func channelRead(context channelContext: ChannelHandlerContext, data: NIOAny) {
+        let arrival = MonotonicInstant.now()
+        switch unwrapInboundIn(data) {
+        case let .tooLong(limit):
+            reply(JSONReply.failure(nil, ProtocolError(.lineTooLong,
+                "The line is longer than \(limit) bytes and was discarded; send shorter requests.")))
+        case let .line(buffer):
+            // Blank lines between requests are allowed and need no reply.
+            guard buffer.readableBytesView.contains(where: { !Self.isJSONWhitespace($0) }) else { return }
+            switch JSONRequestParser.parse(buffer.readableBytesView) {
+            case let .failure(failure):
+                reply(JSONReply.failure(failure.request, failure.error))
+            case let .success(request):
+                handle(request, arrival: arrival)
+            }
+        }
+    }
+
+    func channelInactive(context channelContext: ChannelHandlerContext) {
+        if let recipient { context.router.unsubscribe(recipient) }
+        channelContext.fireChannelInactive()
+    }
+
+    func handlerRemoved(context channelContext: ChannelHandlerContext) {
+        // The recipient holds this handler; letting go of it breaks the cycle.
+        if let recipient { context.router.unsubscribe(recipient) }
+        recipient = nil
+    }
+
+    private func handle(_ request: JSONRequest, arrival: MonotonicInstant) {
+        switch request {
+        case let .speak(speak):
+            reply(submit(speak, arrival: arrival))
+        case let .cancel(target):
+            context.scheduler.cancel(target)
+            reply(JSONReply.success("cancel"))
+        case .subscribe:
+            if let recipient { context.router.subscribe(recipient) }
+            subscribed = true
+            reply(JSONReply.success("subscribe"))
+        case .unsubscribe:
+            if let recipient { context.router.unsubscribe(recipient) }
+            subscribed = false
+            reply(JSONReply.success("unsubscribe"))
+        case .status:
+            reply(statusReply())
+        case let .defaults(language, politeness):
+            if let language { defaults.language = language }
+            if let politeness { defaults.politeness = politeness }
+            reply(JSONReply.success("defaults", [
+                ("lang", .string(defaults.language.rawValue)),
+                ("politeness", .string(defaults.politeness.rawValue)),
+            ]))
+        }
+    }
+
+    private func submit(_ speak: SpeakRequest, arrival: MonotonicInstant) -> String {
+        guard !context.isShuttingDown else {
+            return JSONReply.failure("speak", ProtocolError(.shuttingDown, ProtocolErrorText.shuttingDown))
+        }
+        let announcement: Announcement
+        do throws(ProtocolError) {
+            announcement = try speak.announcement(defaults: defaults, arrival: arrival)
+        } catch {
+            return JSONReply.failure("speak", error)
+        }
+        guard context.router.claim(announcement.id, for: speak.follow ? recipient : nil) else {
+            return JSONReply.failure("speak", ProtocolError(.idInUse,
+                "An announcement with the id \"\(announcement.id)\" is still waiting or speaking; choose another id."))
+        }
+        if speak.follow { followed.insert(announcement.id) }
+        context.engine.submit(announcement)
+        return JSONReply.accepted(announcement.id)
+    }
+
+    private func statusReply() -> String {
+        let status = context.scheduler.status()
+        let speaking: JSONFragment = status.speaking.map { announcement in
+            .object([
+                ("id", .string(announcement.id.rawValue)),
+                ("politeness", .string(announcement.politeness.rawValue)),
+                ("lang", .string(announcement.language.rawValue)),
+                ("region", announcement.region.map { .string($0.rawValue) } ?? .null),
+                ("text", .string(announcement.text)),
+            ])
+        } ?? .null
+        return JSONReply.success("status", [
+            ("version", .string(AnnouncerVersion.current)),
+            ("sink", .string(context.engine.sinkSpec.description)),
+            ("speaking", speaking),
+            ("waiting", .object([
+                ("assertive", .integer(status.waitingAssertive)),
+                ("polite", .integer(status.waitingPolite)),
+            ])),
+            ("clients", .integer(context.connections)),
+            ("ended", .object(status.endedByOutcome.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) })),
+        ])
+    }
+
+    private func reply(_ line: String) { output?.write(line) }
+
+    /// An event for this connection, now on its event loop.
+    fileprivate func deliver(_ event: TimelineEvent, isOwn: Bool) {
+        var wanted = subscribed
+        if isOwn, followed.contains(event.announcement.id) {
+            wanted = true
+            if case .ended = event.kind { followed.remove(event.announcement.id) }
+        }
+        if wanted { output?.write(event.jsonLine) }
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// The router's handle on this connection, safe to call from the scheduler's queue.
+    private final class Recipient: EventRecipient {
+        let handler: NIOLoopBound<JSONLinesHandler>
+        init(handler: NIOLoopBound<JSONLinesHandler>) { self.handler = handler }
+
+        func deliver(_ event: TimelineEvent, isOwn: Bool) {
+            handler.eventLoop.execute { [handler] in handler.value.deliver(event, isOwn: isOwn) }
+        }
+    }
+}

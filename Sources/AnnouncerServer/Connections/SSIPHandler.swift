@@ -1,0 +1,129 @@
+import AnnouncerCore
+import AnnouncerProtocol
+import NIOCore
+
+/// Serves one SSIP connection: runs its `SSIPSession` and carries out what it asks.
+///
+/// Events for a message are held until a short while after its `225` reply: python3-speechd
+/// registers a message's callbacks only once it has read that reply, so an event sent in the
+/// same instant would be lost on its side and its `speak(..., callback)` would never hear the end.
+final class SSIPHandler: ChannelInboundHandler {
+    typealias InboundIn = LineFrame
+
+    /// How long events wait behind the `225` reply that names their message.
+    static let eventHold = TimeAmount.milliseconds(50)
+
+    private let context: ServerContext
+    private var session: SSIPSession
+    private var output: ConnectionOutput?
+    private var recipient: Recipient?
+    private var channel: (any Channel)?
+    /// This client's messages that have not ended, for STOP SELF and CANCEL SELF.
+    private var ownLive: Set<AnnouncementID> = []
+    private var heldEvents: [String] = []
+    private var holdUntil = NIODeadline.distantPast
+    private var releaseScheduled = false
+
+    init(context: ServerContext, clientNumber: Int) {
+        self.context = context
+        session = SSIPSession(
+            clientID: clientNumber, defaultLanguage: context.configuration.defaultLanguage,
+            maxMessageBytes: context.configuration.maxLineLength
+        )
+    }
+
+    func handlerAdded(context channelContext: ChannelHandlerContext) {
+        channel = channelContext.channel
+        output = ConnectionOutput(
+            channel: channelContext.channel, lineEnding: "\r\n",
+            maxPendingBytes: context.configuration.maxPendingEventBytes, logger: context.logger
+        )
+        recipient = Recipient(handler: NIOLoopBound(self, eventLoop: channelContext.eventLoop))
+    }
+
+    func handlerRemoved(context channelContext: ChannelHandlerContext) {
+        recipient = nil
+    }
+
+    func channelRead(context channelContext: ChannelHandlerContext, data: NIOAny) {
+        let arrival = MonotonicInstant.now()
+        let actions: [SSIPAction]
+        switch unwrapInboundIn(data) {
+        case let .line(buffer): actions = session.receive(buffer.readableBytesView, at: arrival)
+        case let .tooLong(limit): actions = session.lineTooLong(limit: limit)
+        }
+        perform(actions, channelContext: channelContext)
+    }
+
+    private func perform(_ actions: [SSIPAction], channelContext: ChannelHandlerContext) {
+        var index = actions.startIndex
+        while index < actions.endIndex {
+            switch actions[index] {
+            case let .speak(announcement):
+                guard !context.isShuttingDown else {
+                    output?.write("301 ERR SERVER SHUTTING DOWN")
+                    index += 1  // The 225 reply that follows is not sent.
+                    break
+                }
+                _ = context.router.claim(announcement.id, for: recipient)
+                ownLive.insert(announcement.id)
+                context.engine.submit(announcement)
+                holdUntil = .now() + Self.eventHold
+            case let .cancel(scope, speakingOnly):
+                context.scheduler.cancel(target(scope, speakingOnly: speakingOnly))
+            case let .reply(lines):
+                output?.write(lines)
+            case .close:
+                channelContext.close(promise: nil)
+            }
+            index += 1
+        }
+    }
+
+    private func target(_ scope: SSIPScope, speakingOnly: Bool) -> CancelTarget {
+        switch (scope, speakingOnly) {
+        case (.all, true): .speaking
+        case (.all, false): .all
+        case (.ownMessages, true): .speakingAmong(ownLive)
+        case (.ownMessages, false): .ids(ownLive)
+        case let (.message(id), true): .speakingAmong([id])
+        case let (.message(id), false): .id(id)
+        }
+    }
+
+    /// An event of one of this client's messages, now on its event loop.
+    fileprivate func deliver(_ event: TimelineEvent) {
+        if case .ended = event.kind { ownLive.remove(event.announcement.id) }
+        let lines = session.eventLines(for: event)
+        guard !lines.isEmpty else { return }
+        heldEvents += lines
+        releaseHeldEvents()
+    }
+
+    private func releaseHeldEvents() {
+        guard !heldEvents.isEmpty, !releaseScheduled else { return }
+        let now = NIODeadline.now()
+        if now >= holdUntil {
+            output?.write(heldEvents)
+            heldEvents = []
+            return
+        }
+        guard let channel else { return }
+        releaseScheduled = true
+        let bound = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        channel.eventLoop.scheduleTask(deadline: holdUntil) {
+            bound.value.releaseScheduled = false
+            bound.value.releaseHeldEvents()
+        }
+    }
+
+    /// The router's handle on this connection, safe to call from the scheduler's queue.
+    private final class Recipient: EventRecipient {
+        let handler: NIOLoopBound<SSIPHandler>
+        init(handler: NIOLoopBound<SSIPHandler>) { self.handler = handler }
+
+        func deliver(_ event: TimelineEvent, isOwn: Bool) {
+            handler.eventLoop.execute { [handler] in handler.value.deliver(event) }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import AnnouncerCore
+import AnnouncerEngine
+import Logging
+import Synchronization
+
+/// What every connection shares: the one engine, the event router, and the server's settings.
+final class ServerContext: Sendable {
+    let engine: SpeechEngine
+    let router: EventRouter
+    let configuration: ServerConfiguration
+    let logger: Logger
+    private let shuttingDown = Atomic<Bool>(false)
+    private let connectionCount = Atomic<Int>(0)
+    private let nextClientNumber = Atomic<Int>(0)
+
+    init(engine: SpeechEngine, router: EventRouter, configuration: ServerConfiguration, logger: Logger) {
+        self.engine = engine
+        self.router = router
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    var scheduler: AnnouncementScheduler { engine.scheduler }
+
+    /// True once shutdown began: new announcements are refused with a reason.
+    var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }
+    func beginShutdown() { shuttingDown.store(true, ordering: .releasing) }
+
+    var connections: Int { connectionCount.load(ordering: .relaxed) }
+
+    /// Counts a new connection and gives it a number, used as its SSIP client id.
+    func connectionOpened() -> Int {
+        connectionCount.add(1, ordering: .relaxed)
+        return nextClientNumber.add(1, ordering: .relaxed).newValue
+    }
+
+    func connectionClosed() { connectionCount.subtract(1, ordering: .relaxed) }
+}
+
+/// Sentences shared by both protocols.
+enum ProtocolErrorText {
+    static let shuttingDown = "The server is shutting down and accepts no new announcements."
+}

@@ -1,0 +1,29 @@
+import AnnouncerCore
+
+/// How `announcerd` was asked to run.
+public struct ServerConfiguration: Sendable {
+    /// The socket serving both protocols, told apart by each connection's first line.
+    public var socketPath: String
+    /// An extra socket that serves only SSIP, such as Speech Dispatcher's default path.
+    public var ssipSocketPath: String?
+    /// The longest request line, and the longest SSIP message, in bytes.
+    public var maxLineLength: Int
+    /// The language of announcements that name none and come from a client that set none.
+    public var defaultLanguage: Language
+    /// Speak what is waiting at shutdown instead of cancelling it.
+    public var drainOnShutdown: Bool
+    /// Events waiting to be written to one connection beyond which it is closed as not reading.
+    public var maxPendingEventBytes: Int
+
+    public init(
+        socketPath: String, ssipSocketPath: String? = nil, maxLineLength: Int = 64 * 1024,
+        defaultLanguage: Language = .english, drainOnShutdown: Bool = false, maxPendingEventBytes: Int = 4 * 1024 * 1024
+    ) {
+        self.socketPath = socketPath
+        self.ssipSocketPath = ssipSocketPath
+        self.maxLineLength = maxLineLength
+        self.defaultLanguage = defaultLanguage
+        self.drainOnShutdown = drainOnShutdown
+        self.maxPendingEventBytes = maxPendingEventBytes
+    }
+}

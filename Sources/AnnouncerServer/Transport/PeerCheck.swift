@@ -1,0 +1,51 @@
+import Glibc
+import Logging
+import NIOCore
+
+/// Lets only processes of the server's own user talk to it, checked with `SO_PEERCRED`.
+///
+/// Nothing a peer sends is passed on until the kernel has vouched for it.
+final class PeerCheck: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let allowedUID: UInt32
+    private let logger: Logger
+    private var verified = false
+    private var held: [NIOAny] = []
+
+    init(allowedUID: UInt32 = geteuid(), logger: Logger) {
+        self.allowedUID = allowedUID
+        self.logger = logger
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        context.fireChannelActive()
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        PeerCredentials.of(context.channel).hop(to: context.eventLoop).whenComplete { result in
+            let (handler, context) = loopBound.value
+            handler.decide(result, context: context)
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if verified { context.fireChannelRead(data) } else { held.append(data) }
+    }
+
+    private func decide(_ result: Result<PeerCredentials, any Error>, context: ChannelHandlerContext) {
+        switch result {
+        case let .success(peer) where peer.uid == allowedUID:
+            verified = true
+            let pending = held
+            held = []
+            for data in pending { context.fireChannelRead(data) }
+            context.pipeline.syncOperations.removeHandler(self, promise: nil)
+        case let .success(peer):
+            logger.warning("Refused a connection from user id \(peer.uid) (process \(peer.pid)): only user id \(allowedUID) may use this server.")
+            context.close(promise: nil)
+        case .failure:
+            logger.warning("Refused a connection whose user could not be checked.")
+            context.close(promise: nil)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import AnnouncerCommandLine
+import AnnouncerCore
+import AnnouncerEngine
+import AnnouncerProtocol
+import AnnouncerServer
+import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+
+/// `announcerd`: one speech server for every client, speaking JSON lines and SSIP on a Unix socket.
+@main
+struct Announcerd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "announcerd",
+        abstract: "Serve announcements to every client through one voice and one live-region queue.",
+        discussion: """
+        Listens on a Unix domain socket that only your own user may use. Each connection speaks \
+        either JSON lines (a line beginning with {) or SSIP, Speech Dispatcher's protocol, so spd-say \
+        and python3-speechd work with SPEECHD_ADDRESS=unix_socket:PATH. On SIGTERM or SIGINT it stops \
+        accepting, cancels what waits (or speaks it, with --drain), closes the audio device, removes \
+        its socket and exits 0.
+        """,
+        version: AnnouncerVersion.current
+    )
+
+    @Option(help: ArgumentHelp(
+        "The socket to listen on. The default is $ANNOUNCER_SOCKET, else $XDG_RUNTIME_DIR/announcer/announcer.sock.",
+        valueName: "PATH"))
+    var socket: String = SocketLocation.standard()
+
+    @Option(help: ArgumentHelp("Also serve SSIP alone on this socket.", valueName: "PATH"))
+    var ssipSocket: String?
+
+    @Flag(help: "Also serve SSIP on Speech Dispatcher's own socket, $XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock, so its clients need no setting. Stop speech-dispatcher first.")
+    var speechdSocket = false
+
+    @Option(name: .customLong("lang"), help: ArgumentHelp(
+        "The language of announcements that name none: en or nb. The default comes from LANG: nb_NO and no_NO give nb.",
+        valueName: "en|nb"))
+    var language: Language = Language(locale: ProcessInfo.processInfo.environment["LANG"])
+
+    @Option(help: ArgumentHelp("The longest request line, and the longest SSIP message, in bytes.", valueName: "BYTES"))
+    var maxLineLength = 64 * 1024
+
+    @Flag(help: "At shutdown, speak what is waiting instead of cancelling it.")
+    var drain = false
+
+    @Option(help: ArgumentHelp("Also write the event timeline as JSON Lines to this file, or - for standard output.", valueName: "PATH"))
+    var events: String?
+
+    @Flag(help: "Log each connection's problems as well as the server's.")
+    var verbose = false
+
+    @OptionGroup(title: "Engine")
+    var engine: EngineOptions
+
+    func validate() throws {
+        guard maxLineLength >= 1_024 else { throw ValidationError("The line limit must be at least 1024 bytes.") }
+    }
+
+    func run() throws {
+        let level: Logger.Level = verbose ? .debug : .info
+        LoggingSystem.bootstrap { _ in PlainLogHandler(program: "announcerd", level: level) }
+        let logger = Logger(label: "announcerd")
+
+        let configuration = ServerConfiguration(
+            socketPath: socket,
+            ssipSocketPath: ssipSocket ?? (speechdSocket ? SocketLocation.speechDispatcherDefault() : nil),
+            maxLineLength: maxLineLength,
+            defaultLanguage: language,
+            drainOnShutdown: drain
+        )
+        let sockets: ClaimedSockets
+        do throws(ServerStartError) {
+            sockets = try AnnouncementServer.claimSockets(for: configuration, logger: logger)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let speechEngine: SpeechEngine
+        do {
+            speechEngine = try engine.startEngine(label: "announcerd")
+        } catch {
+            sockets.release()
+            throw error
+        }
+        var timeline: JSONLinesTimelineWriter?
+        if let events {
+            do throws(EngineError) { timeline = try JSONLinesTimelineWriter(path: events) } catch {
+                sockets.release()
+                throw CommandFailure(error.description)
+            }
+            speechEngine.scheduler.addObserver(timeline!)
+        }
+        let server = AnnouncementServer(engine: speechEngine, sockets: sockets, configuration: configuration, logger: logger)
+        do throws(ServerStartError) {
+            try server.start()
+        } catch {
+            throw CommandFailure(error.description)
+        }
+
+        let voices = Language.allCases.map { "\($0.rawValue) (eSpeak NG voice \(VoiceProfile.builtIn($0).espeakVoice))" }
+        var listening = "listening on \(socket) for JSON lines and SSIP"
+        if let ssip = configuration.ssipSocketPath { listening += ", and on \(ssip) for SSIP" }
+        logger.info("announcerd \(AnnouncerVersion.current) \(listening); sink \(engine.resolvedSink); voices \(voices.joined(separator: ", ")).")
+
+        let drain = self.drain
+        let timelineWriter = timeline
+        TerminationSignals.install { signal in
+            logger.info("Stopping on \(signal == SIGTERM ? "SIGTERM" : "SIGINT")\(drain ? ", speaking what waits first" : "").")
+            server.shutdown()
+            timelineWriter?.flush()
+            logger.info("Stopped.")
+            Foundation.exit(0)
+        }
+        dispatchMain()
+    }
+}
