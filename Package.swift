@@ -115,6 +115,11 @@ let package = Package(
             name: "AnnouncerEngineTests",
             dependencies: ["AnnouncerEngine", "AnnouncerCore", "Speech", "Audio"]
         ),
+        .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
+        .testTarget(
+            name: "AnnouncerServerTests",
+            dependencies: ["announcerd", "announce"]
+        ),
         .testTarget(
             name: "AnnounceCommandTests",
             dependencies: ["announce"]

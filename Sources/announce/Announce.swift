@@ -12,9 +12,12 @@ struct Announce: ParsableCommand {
         Each announcement is spoken through eSpeak NG in English (en) or Norwegian Bokmål (nb) \
         and played through ALSA, or recorded with --sink wav:FILE, or paced silently with --sink null. \
         Assertive announcements are spoken before polite ones and cut a polite one that is speaking. \
-        These commands speak with an engine inside this process.
+        say and pipe speak through the running announcer server (announcerd) when one is reachable \
+        at --socket, $ANNOUNCER_SOCKET or $XDG_RUNTIME_DIR/announcer/announcer.sock; without one, or \
+        with --embedded or an engine option such as --sink, they speak with an engine inside this \
+        process. events needs the server.
         """,
-        subcommands: [SayCommand.self, PipeCommand.self, DemoCommand.self]
+        subcommands: [SayCommand.self, PipeCommand.self, EventsCommand.self, DemoCommand.self]
     )
 
     static func main() {

@@ -1,4 +1,5 @@
 import AnnouncerCommandLine
+import AnnouncerClient
 import AnnouncerEngine
 import Dispatch
 import Foundation
@@ -13,6 +14,14 @@ enum InterruptHandling {
                 writer?.flush()
                 exit(128 + signalNumber)
             }
+        }
+    }
+
+    /// With a server, what was accepted is the server's to speak: Ctrl-C only ends this command.
+    static func installForServer(_ connection: ServerConnection) {
+        TerminationSignals.install { signalNumber in
+            connection.close()
+            exit(128 + signalNumber)
         }
     }
 }

@@ -1,4 +1,5 @@
 import AnnouncerCommandLine
+import AnnouncerClient
 import AnnouncerCore
 import AnnouncerEngine
 import ArgumentParser
@@ -11,8 +12,12 @@ struct PipeCommand: ParsableCommand {
         abstract: "Announce each line of standard input as it arrives.",
         discussion: """
         A line may begin with "assertive: ", "polite: " or "off: " to choose its own politeness. \
-        Blank lines are skipped. When standard input ends, the command waits until every accepted \
-        line has ended, then exits. Example: make 2>&1 | announce pipe --assertive-match 'error|failed'
+        Blank lines are skipped. With a running announcer server, each line goes to it, and the \
+        command exits once the server has accepted every line (with --events, once every line has \
+        ended). Otherwise, or with --embedded or any engine option such as --sink, an engine inside \
+        this process speaks them, and the command exits when every accepted line has ended. \
+        A line the server refuses is reported on standard error and makes the exit status 1. \
+        Example: make 2>&1 | announce pipe --assertive-match 'error|failed'
         """
     )
 
@@ -31,6 +36,43 @@ struct PipeCommand: ParsableCommand {
 
     func run() throws {
         let interpreter = try PipeLineInterpreter(defaultPoliteness: options.politeness, assertivePattern: assertiveMatch)
+        switch try options.route() {
+        case let .server(connection): try pipeThroughServer(interpreter, connection: connection)
+        case .embedded: try pipeEmbedded(interpreter)
+        }
+    }
+
+    private func pipeThroughServer(_ interpreter: PipeLineInterpreter, connection: ServerConnection) throws {
+        defer { connection.close() }
+        InterruptHandling.installForServer(connection)
+        let events = try options.eventsWriter()
+        var waitingToEnd: Set<String> = []
+        var refused = 0
+        func relay(_ event: ServerLine) {
+            events?.write(line: event.text)
+            if event.event == "ended", let id = event.id { waitingToEnd.remove(id) }
+        }
+        var lineNumber = 0
+        while let line = readLine(strippingNewline: true) {
+            lineNumber += 1
+            guard let (politeness, text) = interpreter.interpret(line) else { continue }
+            let reply = try connection.request(options.speakRequest(text, politeness: politeness, follow: events != nil), onEvent: relay)
+            if reply.ok, let id = reply.id {
+                if events != nil { waitingToEnd.insert(id) }
+            } else {
+                refused += 1
+                FileHandle.standardError.write(Data("Line \(lineNumber) was not accepted: \(reply.message ?? "the server refused it.")\n".utf8))
+            }
+        }
+        while !waitingToEnd.isEmpty, let line = connection.nextLine() { relay(ServerLine(line)) }
+        events?.flush()
+        if !waitingToEnd.isEmpty {
+            throw CommandFailure(ClientError.connectionClosed.description + " \(waitingToEnd.count) announcements had not ended; their outcomes are on the server's timeline.")
+        }
+        if refused > 0 { throw ExitCode.failure }
+    }
+
+    private func pipeEmbedded(_ interpreter: PipeLineInterpreter) throws {
         let (engine, writer) = try options.startEngine()
         InterruptHandling.install(engine: engine, writer: writer)
         let failures = FailureLog()

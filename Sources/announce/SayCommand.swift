@@ -1,36 +1,113 @@
+import AnnouncerClient
 import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerEngine
 import ArgumentParser
+import Foundation
+import Synchronization
 
-/// `announce say`: speaks one announcement and waits until it has ended.
+/// `announce say`: speaks one announcement, through the server when one runs.
 struct SayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "say",
-        abstract: "Speak one announcement and wait until it ends.",
-        discussion: "Exits with status 0 when it was spoken, and 1 with a sentence saying why when it was not."
+        abstract: "Speak one announcement.",
+        discussion: """
+        When an announcer server is running, the announcement goes to it, and the command returns \
+        once the server has accepted it (or, with --wait, once it has ended). Otherwise, or with \
+        --embedded or any engine option such as --sink, it is spoken by an engine inside this \
+        process and the command returns when it has ended. \
+        The exit status is 1, with a sentence saying why, when the announcement was refused, \
+        or when --wait was given or the engine is embedded and it was not spoken.
+        """
     )
 
     @OptionGroup var options: SpeechOptions
+
+    @Flag(help: "Wait until the announcement has ended, then print its outcome and how soon its audio began.")
+    var wait = false
 
     @Argument(help: "The words to speak.")
     var words: [String]
 
     func run() throws {
+        let text = words.joined(separator: " ")
         let announcement: Announcement
         do throws(AnnouncementError) {
-            announcement = try options.announcement(words.joined(separator: " "), arrival: .now())
+            announcement = try options.announcement(text, arrival: .now())
         } catch {
             throw ValidationError(error.description)
         }
+        switch try options.route() {
+        case let .server(connection):
+            try speakThroughServer(text, connection: connection)
+        case .embedded:
+            try speakEmbedded(announcement)
+        }
+    }
+
+    private func speakEmbedded(_ announcement: Announcement) throws {
         let (engine, writer) = try options.startEngine()
         InterruptHandling.install(engine: engine, writer: writer)
         let outcome = OutcomeBox()
+        let firstAudio = LatencyBox()
+        final class FirstAudioWatcher: TimelineObserver {
+            let box: LatencyBox
+            init(_ box: LatencyBox) { self.box = box }
+            func record(_ event: TimelineEvent) {
+                if event.kind == .firstAudio { box.set(event.sinceArrival.milliseconds) }
+            }
+        }
+        engine.scheduler.addObserver(FirstAudioWatcher(firstAudio))
         engine.submit(announcement) { outcome.set($0) }
         engine.finish()
         writer?.flush()
-        guard let ended = outcome.get(), ended.wasSpoken || ended == .silenced else {
-            throw CommandFailure("The announcement was not spoken. \(outcome.get()?.explanation ?? "")")
+        guard let ended = outcome.get() else { throw CommandFailure("The announcement ended without an outcome.") }
+        try report(outcome: ended.name, explanation: ended.explanation, latency: firstAudio.get())
+    }
+
+    private func speakThroughServer(_ text: String, connection: ServerConnection) throws {
+        defer { connection.close() }
+        InterruptHandling.installForServer(connection)
+        let events = try options.eventsWriter()
+        let follow = wait || events != nil
+        let reply = try connection.request(options.speakRequest(text, follow: follow))
+        guard reply.ok, let id = reply.id else {
+            throw CommandFailure(reply.message ?? "The server refused the announcement.")
+        }
+        guard follow else { return }
+        var latency: Double?
+        while let line = connection.nextLine() {
+            let event = ServerLine(line)
+            guard event.event != nil else { continue }
+            events?.write(line: line)
+            if event.event == "first_audio" { latency = event.latencyMilliseconds }
+            if event.event == "ended" {
+                events?.flush()
+                guard wait else { return }
+                let explanation = event.reason ?? "It was spoken."
+                return try report(outcome: event.outcome ?? "unknown", explanation: explanation, latency: latency, id: id)
+            }
+        }
+        throw CommandFailure(ClientError.connectionClosed.description + " The outcome of announcement \(id) is on the server's timeline.")
+    }
+
+    /// Prints the outcome line for --wait, and fails when the announcement was not spoken.
+    private func report(outcome: String, explanation: String, latency: Double?, id: String? = nil) throws {
+        let spoken = outcome == "spoken" || outcome == "silenced"
+        if wait {
+            let audio = latency.map { String(format: " Its audio began %.1f milliseconds after it arrived.", $0) } ?? ""
+            let line = spoken ? "Spoken.\(audio)" : "Not spoken: \(outcome). \(explanation)"
+            print(line)
+        }
+        guard spoken else {
+            throw wait ? ExitCode.failure : CommandFailure("The announcement was not spoken. \(explanation)")
         }
     }
+}
+
+/// The latency of first audio, set on the scheduler's queue and read after.
+final class LatencyBox: Sendable {
+    private let value = Mutex<Double?>(nil)
+    func set(_ milliseconds: Double) { value.withLock { $0 = milliseconds } }
+    func get() -> Double? { value.withLock { $0 } }
 }

@@ -1,5 +1,7 @@
 import AnnouncerCommandLine
+import AnnouncerClient
 import AnnouncerCore
+import AnnouncerProtocol
 import AnnouncerEngine
 import ArgumentParser
 import Audio
@@ -30,6 +32,14 @@ struct SpeechOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Volume, 0 to 200; 100 is normal.", valueName: "N"))
     var volume: Int?
 
+    @Option(help: ArgumentHelp(
+        "The server's socket. The default is $ANNOUNCER_SOCKET, else $XDG_RUNTIME_DIR/announcer/announcer.sock. Naming one requires a server there.",
+        valueName: "PATH"))
+    var socket: String?
+
+    @Flag(help: "Speak with an engine inside this process even when a server is running.")
+    var embedded = false
+
     @OptionGroup(title: "Embedded engine (giving one of these speaks in this process, not through the server)")
     var engine: EngineOptions
 
@@ -48,14 +58,53 @@ struct SpeechOptions: ParsableArguments {
         )
     }
 
+    /// Where this command's announcements go: the running server when one is reachable,
+    /// else the embedded engine. `--embedded` or any engine option (such as --sink) chooses
+    /// the embedded engine; `--socket` insists on a server.
+    func route() throws -> Route {
+        if embedded || engine.anyGiven { return .embedded }
+        let path = socket ?? SocketLocation.standard()
+        do throws(ClientError) {
+            return .server(try ServerConnection.connect(to: path))
+        } catch {
+            if case .noServer = error, socket == nil { return .embedded }
+            throw CommandFailure(error.description)
+        }
+    }
+
+    /// A speak request for the server carrying these options.
+    func speakRequest(_ text: String, politeness: Politeness? = nil, follow: Bool) -> String {
+        var fields: [(String, JSONFragment)] = [
+            ("request", .string("speak")),
+            ("text", .string(text)),
+            ("politeness", .string((politeness ?? self.politeness).rawValue)),
+            ("lang", .string(language.rawValue)),
+        ]
+        if let region { fields.append(("region", .string(region))) }
+        if let rate { fields.append(("rate", .integer(rate))) }
+        if let pitch { fields.append(("pitch", .integer(pitch))) }
+        if let volume { fields.append(("volume", .integer(volume))) }
+        if follow { fields.append(("follow", .bool(true))) }
+        return JSONFragment.object(fields).encoded
+    }
+
     /// Starts the embedded engine with the timeline observers these options ask for.
     func startEngine() throws -> (SpeechEngine, JSONLinesTimelineWriter?) {
         let engine = try engine.startEngine(label: "announce")
-        var writer: JSONLinesTimelineWriter?
-        if let events {
-            do throws(EngineError) { writer = try JSONLinesTimelineWriter(path: events) } catch { throw CommandFailure(error.description) }
-            engine.scheduler.addObserver(writer!)
-        }
+        let writer = try eventsWriter()
+        if let writer { engine.scheduler.addObserver(writer) }
         return (engine, writer)
     }
+
+    /// The writer for --events, if it was given.
+    func eventsWriter() throws -> JSONLinesTimelineWriter? {
+        guard let events else { return nil }
+        do throws(EngineError) { return try JSONLinesTimelineWriter(path: events) } catch { throw CommandFailure(error.description) }
+    }
+}
+
+/// Where a command speaks.
+enum Route {
+    case server(ServerConnection)
+    case embedded
 }

@@ -6,6 +6,11 @@ struct AnnounceProcess {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("announce")
     }
 
+    /// The environment of the test run, with no running server to be found: these tests are of the embedded engine.
+    static var hermeticEnvironment: [String: String] {
+        ProcessInfo.processInfo.environment.merging(["ANNOUNCER_SOCKET": "/nonexistent/announcer.sock"]) { $1 }
+    }
+
     struct Result {
         let status: Int32
         let standardOutput: String
@@ -17,7 +22,7 @@ struct AnnounceProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = hermeticEnvironment.merging(environment) { $1 }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -46,6 +51,7 @@ final class PipeSession {
     init(_ arguments: [String]) throws {
         process.executableURL = AnnounceProcess.executable
         process.arguments = ["pipe"] + arguments
+        process.environment = AnnounceProcess.hermeticEnvironment
         process.standardInput = input
         process.standardOutput = output
         try process.run()

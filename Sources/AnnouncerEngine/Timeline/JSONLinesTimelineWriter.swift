@@ -23,8 +23,13 @@ public final class JSONLinesTimelineWriter: TimelineObserver {
     }
 
     public func record(_ event: TimelineEvent) {
-        let line = Data((event.jsonLine + "\n").utf8)
-        queue.async { [output] in try? output.write(contentsOf: line) }
+        write(line: event.jsonLine)
+    }
+
+    /// Writes one line that is already JSON, such as an event relayed from the server.
+    public func write(line: String) {
+        let data = Data((line + "\n").utf8)
+        queue.async { [output] in try? output.write(contentsOf: data) }
     }
 
     /// Waits until every event recorded so far is written.

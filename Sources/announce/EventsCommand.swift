@@ -1,0 +1,45 @@
+import AnnouncerClient
+import AnnouncerCommandLine
+import AnnouncerCore
+import AnnouncerProtocol
+import ArgumentParser
+import Foundation
+import Synchronization
+
+/// `announce events`: prints the running server's live timeline.
+struct EventsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "events",
+        abstract: "Print the running server's event timeline as JSON Lines until interrupted.",
+        discussion: "Needs a running announcer server. Each line is one event; the schema is in docs/PROTOCOL.md."
+    )
+
+    @Option(help: ArgumentHelp(
+        "The server's socket. The default is $ANNOUNCER_SOCKET, else $XDG_RUNTIME_DIR/announcer/announcer.sock.",
+        valueName: "PATH"))
+    var socket: String?
+
+    func run() throws {
+        let connection: ServerConnection
+        do throws(ClientError) {
+            connection = try ServerConnection.connect(to: socket ?? SocketLocation.standard())
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let interrupted = Atomic<Bool>(false)
+        TerminationSignals.install { _ in
+            interrupted.store(true, ordering: .sequentiallyConsistent)
+            connection.close()
+            Foundation.exit(0)
+        }
+        let output = FileHandle.standardOutput
+        let reply = try connection.request(JSONFragment.object([("request", .string("subscribe"))]).encoded)
+        guard reply.ok else { throw CommandFailure(reply.message ?? "The server refused to stream events.") }
+        while let line = connection.nextLine() {
+            try? output.write(contentsOf: Data((line + "\n").utf8))
+        }
+        // Interrupted: the signal handler exits; never report its own close as the server's.
+        if interrupted.load(ordering: .sequentiallyConsistent) { Thread.sleep(forTimeInterval: 5) }
+        throw CommandFailure(ClientError.connectionClosed.description)
+    }
+}

@@ -1,0 +1,97 @@
+import AnnouncerCore
+import Testing
+@testable import AnnouncerProtocol
+
+/// The JSON-lines requests: what is accepted, and the one-sentence error for everything else.
+@Suite struct JSONRequestParserTests {
+    private func parse(_ line: String) -> Result<JSONRequest, JSONRequestParser.Failure> {
+        JSONRequestParser.parse(Array(line.utf8))
+    }
+
+    private func errorCode(_ line: String) -> ProtocolError.Code? {
+        if case let .failure(failure) = parse(line) { return failure.error.code }
+        return nil
+    }
+
+    @Test("A speak request carries every field the client gave")
+    func speakCarriesEveryField() throws {
+        let result = parse(#"{"request":"speak","text":"Feil","politeness":"assertive","lang":"nb","region":"login","rate":200,"pitch":40,"volume":120,"id":"err-1","follow":true}"#)
+        guard case let .success(.speak(speak)) = result else {
+            Issue.record("expected a speak request, got \(result)")
+            return
+        }
+        #expect(speak.text == "Feil")
+        #expect(speak.politeness == .assertive)
+        #expect(speak.language == .norwegianBokmal)
+        #expect(speak.region == RegionID("login"))
+        #expect(speak.prosody == (try Prosody(rate: 200, pitch: 40, volume: 120)))
+        #expect(speak.id == AnnouncementID("err-1"))
+        #expect(speak.follow)
+    }
+
+    @Test("What a speak request leaves out comes from the connection's defaults")
+    func speakUsesConnectionDefaults() throws {
+        guard case let .success(.speak(speak)) = parse(#"{"request":"speak","text":"Hei"}"#) else {
+            Issue.record("expected a speak request")
+            return
+        }
+        let announcement = try speak.announcement(
+            defaults: ConnectionDefaults(language: .norwegianBokmal, politeness: .assertive), arrival: .init(microseconds: 5))
+        #expect(announcement.language == .norwegianBokmal)
+        #expect(announcement.politeness == .assertive)
+        #expect(announcement.id.rawValue.allSatisfy { $0.isNumber })
+    }
+
+    @Test("Cancel names exactly one of id, region or all")
+    func cancelNamesExactlyOneTarget() throws {
+        #expect(try parse(#"{"request":"cancel","id":"7"}"#).get() == .cancel(.id(AnnouncementID("7"))))
+        #expect(try parse(#"{"request":"cancel","region":"status"}"#).get() == .cancel(.region(RegionID("status"))))
+        #expect(try parse(#"{"request":"cancel","all":true}"#).get() == .cancel(.all))
+        #expect(errorCode(#"{"request":"cancel"}"#) == .missingField)
+        #expect(errorCode(#"{"request":"cancel","id":"7","all":true}"#) == .missingField)
+    }
+
+    @Test("Each kind of bad line gets its own stable code")
+    func badLinesGetStableCodes() {
+        #expect(ProtocolError.Code.allCases.count == Set(ProtocolError.Code.allCases.map(\.rawValue)).count)
+        #expect(JSONRequestParser.parse([0x7B, 0xFF, 0x7D]).failureCode == .invalidUTF8)
+        #expect(errorCode(#"{"request":"speak","text":"#) == .invalidJSON)
+        #expect(errorCode(#"["speak"]"#) == .notAnObject)
+        #expect(errorCode(#"{"text":"Hello"}"#) == .missingRequest)
+        #expect(errorCode(#"{"request":"shout","text":"Hello"}"#) == .unknownRequest)
+        #expect(errorCode(#"{"request":"speak","text":"Hello","colour":"red"}"#) == .unknownField)
+        #expect(errorCode(#"{"request":"speak"}"#) == .missingField)
+        #expect(errorCode(#"{"request":"speak","text":"Hi","rate":"fast"}"#) == .invalidValue)
+        #expect(errorCode(#"{"request":"speak","text":"Hi","rate":1000}"#) == .invalidValue)
+        #expect(errorCode(#"{"request":"speak","text":"Hi","rate":200.5}"#) == .invalidValue)
+        #expect(errorCode(#"{"request":"speak","text":"Hi","lang":"de"}"#) == .unknownLanguage)
+        #expect(errorCode(#"{"request":"speak","text":"Hi","politeness":"rude"}"#) == .invalidValue)
+        #expect(errorCode(#"{"request":"speak","text":"Hi","id":"42"}"#) == .invalidID)
+        #expect(errorCode(#"{"request":"speak","text":"Hi","id":"has space"}"#) == .invalidID)
+    }
+
+    @Test("An unknown field's error names the field and what the request accepts")
+    func unknownFieldErrorNamesTheField() {
+        guard case let .failure(failure) = parse(#"{"request":"status","verbose":true}"#) else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(failure.request == "status")
+        #expect(failure.error.message.contains("\"verbose\""))
+        #expect(failure.error.message.hasSuffix("."))
+    }
+
+    @Test("Replies put reply and ok first and escape the text")
+    func repliesAreOrderedAndEscaped() {
+        #expect(JSONReply.accepted(AnnouncementID("9")) == #"{"reply":"speak","ok":true,"id":"9"}"#)
+        #expect(JSONReply.failure(nil, ProtocolError(.invalidJSON, "Say \"hi\".")) ==
+            #"{"reply":null,"ok":false,"error":"invalid_json","message":"Say \"hi\"."}"#)
+    }
+}
+
+extension Result where Failure == JSONRequestParser.Failure {
+    var failureCode: ProtocolError.Code? {
+        if case let .failure(failure) = self { return failure.error.code }
+        return nil
+    }
+}

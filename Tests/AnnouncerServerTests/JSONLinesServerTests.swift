@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// The JSON-lines protocol against a real `announcerd`.
+@Suite(.serialized) struct JSONLinesServerTests {
+    @Test("A followed announcement is accepted with its id and ends spoken, with its latency on the way")
+    func followedAnnouncementEndsSpoken() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        let reply = try #require(client.request(#"{"request":"speak","text":"Hello","politeness":"assertive","rate":450,"follow":true}"#))
+        #expect(reply["reply"] as? String == "speak")
+        #expect(reply["ok"] as? Bool == true)
+        let id = try #require(reply["id"] as? String)
+        let events = client.readEvents(until: isEnd(of: id))
+        #expect(events.map { $0["event"] as? String } == ["received", "queued", "started", "first_audio", "audible", "ended"])
+        #expect(events.last?["outcome"] as? String == "spoken")
+        #expect((events[3]["latency_ms"] as? Double ?? 1e9) < 500)
+    }
+
+    @Test("A subscriber hears the events of another client's announcement")
+    func subscriberHearsOtherClients() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let listener = try SocketClient(path: server.socketPath)
+        #expect(listener.request(#"{"request":"subscribe"}"#)?["ok"] as? Bool == true)
+        let speaker = try SocketClient(path: server.socketPath)
+        let id = try #require(speaker.request(#"{"request":"speak","text":"From another client","rate":450}"#)?["id"] as? String)
+        let events = listener.readEvents(until: isEnd(of: id))
+        #expect(events.last?["outcome"] as? String == "spoken")
+        #expect(events.first?["event"] as? String == "received")
+    }
+
+    @Test("Defaults set on a connection apply to its later announcements")
+    func connectionDefaultsApply() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        let defaults = try #require(client.request(#"{"request":"defaults","lang":"nb","politeness":"assertive"}"#))
+        #expect(defaults["lang"] as? String == "nb")
+        #expect(defaults["politeness"] as? String == "assertive")
+        let id = try #require(client.request(#"{"request":"speak","text":"Hei","rate":450,"follow":true}"#)?["id"] as? String)
+        let ended = try #require(client.readEvents(until: isEnd(of: id)).last)
+        #expect(ended["lang"] as? String == "nb")
+        #expect(ended["politeness"] as? String == "assertive")
+    }
+
+    @Test("Status gives the version, the sink, the queue depths and what is speaking")
+    func statusDescribesTheServer() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        _ = client.request(#"{"request":"speak","text":"A long polite sentence that keeps speaking for a while","id":"long-one"}"#)
+        _ = client.request(#"{"request":"speak","text":"Waiting behind it"}"#)
+        let status = try #require(client.request(#"{"request":"status"}"#))
+        #expect(status["version"] as? String != nil)
+        #expect((status["sink"] as? String)?.isEmpty == false)
+        #expect((status["speaking"] as? [String: Any])?["id"] as? String == "long-one")
+        #expect((status["waiting"] as? [String: Any])?["polite"] as? Int == 1)
+        #expect(status["clients"] as? Int == 1)
+    }
+
+    @Test("A client-chosen id still in use is refused; cancel by region ends its announcements")
+    func chosenIDInUseIsRefusedAndCancelByRegionWorks() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        #expect(client.request(#"{"request":"subscribe"}"#)?["ok"] as? Bool == true)
+        var events: [[String: Any]] = []
+        let first = client.request(#"{"request":"speak","text":"A long polite sentence that keeps speaking","id":"mine","region":"status"}"#, events: &events)
+        #expect(first?["id"] as? String == "mine")
+        let again = client.request(#"{"request":"speak","text":"Another","id":"mine"}"#, events: &events)
+        #expect(again?["error"] as? String == "id_in_use")
+        #expect(client.request(#"{"request":"cancel","region":"status"}"#, events: &events)?["ok"] as? Bool == true)
+        events += client.readEvents(until: isEnd(of: "mine"))
+        #expect(events.last { $0["event"] as? String == "ended" }?["outcome"] as? String == "cancelled")
+    }
+}
