@@ -20,11 +20,18 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Starts the server and waits until it says it is listening.
-    init(socketPath: String? = nil, arguments: [String] = [], environment: [String: String] = [:], waitUntilListening: Bool = true) throws {
-        self.socketPath = socketPath ?? Self.makeDirectory() + "/a.sock"
+    /// With `useStandardPath`, no --socket is given and the server finds its own path from the environment.
+    init(
+        socketPath: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
+        waitUntilListening: Bool = true, useStandardPath: Bool = false
+    ) throws {
+        self.socketPath = useStandardPath
+            ? (environment["XDG_RUNTIME_DIR"] ?? "") + "/announcer/announcer.sock"
+            : socketPath ?? Self.makeDirectory() + "/a.sock"
         process.executableURL = Self.announcerd
-        let sink = ProcessInfo.processInfo.environment["ANNOUNCER_TEST_PULSE_SINK"] != nil ? [] : ["--sink", "null"]
-        process.arguments = ["--socket", self.socketPath] + sink + arguments
+        // The paced null sink: the PulseAudio null sink's monitor belongs to the ALSA capture tests,
+        // which run alongside and judge what they hear by its loudness.
+        process.arguments = (useStandardPath ? [] : ["--socket", self.socketPath]) + ["--sink", "null"] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = standardError
         process.standardOutput = FileHandle.nullDevice

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `announce` finds the running server and speaks through it.
+@Suite(.serialized) struct AnnounceThroughServerTests {
+    private func announce(_ arguments: [String], server: ServerProcess, input: String = "") throws -> ProgramRun {
+        try ProgramRun(ServerProcess.announce.path, arguments, input: input, environment: ["ANNOUNCER_SOCKET": server.socketPath])
+    }
+
+    @Test("say --wait goes through the server and prints the outcome and latency")
+    func sayWaitUsesTheServer() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let listener = try SocketClient(path: server.socketPath)
+        _ = listener.request(#"{"request":"subscribe"}"#)
+        let run = try announce(["say", "--wait", "--assertive", "--rate", "450", "Through the server"], server: server)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("Spoken. Its audio began "))
+        let ended = listener.readEvents(until: { $0["event"] as? String == "ended" }).last
+        #expect(ended?["text"] as? String == "Through the server")
+    }
+
+    @Test("say --wait exits 1 and says why when the announcement was not spoken")
+    func sayWaitReportsNotSpoken() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let first = try announce(["say", "--wait", "--rate", "450", "Twice"], server: server)
+        #expect(first.status == 0)
+        let second = try announce(["say", "--wait", "--rate", "450", "Twice"], server: server)
+        #expect(second.status == 1)
+        #expect(second.standardOutput.hasPrefix("Not spoken: duplicate."))
+    }
+
+    @Test("pipe sends every line to the server and, with --events, relays each line's outcome")
+    func pipeUsesTheServer() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let run = try announce(["pipe", "--events", "-", "--rate", "450", "--region", "build"], server: server, input: "compiling\nerror: it broke\n")
+        #expect(run.status == 0, "\(run.standardError)")
+        let ended = run.standardOutput.split(separator: "\n").filter { $0.contains(#""event":"ended""#) }
+        #expect(ended.count == 2)
+        #expect(ended.allSatisfy { $0.contains(#""region":"build""#) })
+    }
+
+    @Test("events prints the live timeline as JSON Lines")
+    func eventsPrintsTheTimeline() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let events = Process()
+        events.executableURL = ServerProcess.announce
+        events.arguments = ["events", "--socket", server.socketPath]
+        let output = Pipe()
+        events.standardOutput = output
+        try events.run()
+        Thread.sleep(forTimeInterval: 0.3)
+        let say = try announce(["say", "--wait", "--rate", "450", "Watched"], server: server)
+        #expect(say.status == 0)
+        Thread.sleep(forTimeInterval: 0.2)
+        kill(events.processIdentifier, SIGINT)
+        events.waitUntilExit()
+        #expect(events.terminationStatus == 0)
+        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        #expect(lines.contains { $0.contains(#""event":"ended""#) && $0.contains(#""text":"Watched""#) })
+    }
+
+    @Test("Without a server, say uses the embedded engine; naming a socket with no server is an error")
+    func fallbackAndExplicitSocket() throws {
+        let missing = "/tmp/anr-none-\(UUID().uuidString.prefix(6)).sock"
+        let embedded = try ProgramRun(ServerProcess.announce.path, ["say", "--rate", "450", "Embedded"], environment: ["ANNOUNCER_SOCKET": missing, "ANNOUNCER_SINK": "null"])
+        #expect(embedded.status == 0, "\(embedded.standardError)")
+        let explicit = try ProgramRun(ServerProcess.announce.path, ["say", "--socket", missing, "Nobody"])
+        #expect(explicit.status != 0)
+        #expect(explicit.standardError.contains("No announcer server is running at \(missing)"))
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+/// In CI the clients must be there, so a missing one fails the run instead of skipping it.
+let speechDispatcherClientsInstalled: Bool = ProcessInfo.processInfo.environment["CI"] == "true"
+    || (FileManager.default.isExecutableFile(atPath: "/usr/bin/spd-say")
+        && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/speechd/client.py"))
+
+/// Unmodified Speech Dispatcher clients against a real `announcerd`: spd-say and python3-speechd.
+@Suite(.serialized, .enabled(if: speechDispatcherClientsInstalled, "spd-say and python3-speechd are installed (CI installs them)"))
+struct SSIPClientTests {
+    static let spdSay = "/usr/bin/spd-say"
+    static let python = "/usr/bin/python3"
+
+    /// A server with a subscriber that collects the timeline.
+    final class Rig {
+        let server: ServerProcess
+        let listener: SocketClient
+        var events: [[String: Any]] = []
+
+        init() throws {
+            server = try ServerProcess()
+            listener = try SocketClient(path: server.socketPath)
+            _ = listener.request(#"{"request":"subscribe"}"#)
+        }
+
+        var environment: [String: String] { ["SPEECHD_ADDRESS": "unix_socket:\(server.socketPath)", "LC_ALL": "C.UTF-8"] }
+
+        func spdSay(_ arguments: [String], input: String = "") throws -> ProgramRun {
+            try ProgramRun(SSIPClientTests.spdSay, arguments, input: input, environment: environment, timeout: 30)
+        }
+
+        /// Reads the timeline until the announcement with this text has ended; returns that event.
+        func ended(text: String, timeout: Double = 20) -> [String: Any]? {
+            let isEnded: ([String: Any]) -> Bool = { $0["event"] as? String == "ended" && $0["text"] as? String == text }
+            if let found = events.first(where: isEnded) { return found }
+            events += listener.readEvents(until: isEnded, timeout: timeout)
+            return events.first(where: isEnded)
+        }
+
+        func stop() { server.stop() }
+    }
+
+    @Test("spd-say -w returns once spoken, for every priority, each mapped as the table says", arguments: [
+        ("important", "assertive"), ("message", "polite"), ("text", "polite"), ("notification", "polite"), ("progress", "polite"),
+    ])
+    func spdSayEveryPriority(priority: String, politeness: String) throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        let text = "Priority \(priority)"
+        let run = try rig.spdSay(["-w", "-r", "100", "-P", priority, text])
+        #expect(run.status == 0, "\(run.standardError)")
+        let ended = try #require(rig.ended(text: text))
+        #expect(ended["outcome"] as? String == "spoken")
+        #expect(ended["politeness"] as? String == politeness)
+    }
+
+    @Test("spd-say -w returns for a cancelled message, and -C cancels it")
+    func spdSayWaitReturnsWhenCancelled() throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        let long = "This message is long enough to still be speaking when another client cancels everything"
+        let waiting = Process()
+        waiting.executableURL = URL(fileURLWithPath: Self.spdSay)
+        waiting.arguments = ["-w", "-P", "message", long]
+        waiting.environment = ProcessInfo.processInfo.environment.merging(rig.environment) { $1 }
+        try waiting.run()
+        _ = rig.listener.readEvents(until: { $0["event"] as? String == "first_audio" })
+        let cancel = try rig.spdSay(["-C"])
+        #expect(cancel.status == 0)
+        #expect(waitFor({ !waiting.isRunning }, seconds: 10), "spd-say -w kept waiting after its message was cancelled")
+        if waiting.isRunning { waiting.terminate() }
+        #expect(rig.ended(text: long)?["outcome"] as? String == "cancelled")
+    }
+
+    @Test("spd-say -w returns for a dropped notification, and -S stops what speaks")
+    func spdSayWaitReturnsWhenDropped() throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        let long = "A message that is still speaking while a notification arrives and is dropped"
+        let background = Process()
+        background.executableURL = URL(fileURLWithPath: Self.spdSay)
+        background.arguments = ["-P", "message", long]
+        background.environment = ProcessInfo.processInfo.environment.merging(rig.environment) { $1 }
+        try background.run()
+        background.waitUntilExit()
+        _ = rig.listener.readEvents(until: { $0["event"] as? String == "first_audio" })
+        let notification = try rig.spdSay(["-w", "-P", "notification", "You have mail"])
+        #expect(notification.status == 0)
+        #expect(rig.ended(text: "You have mail")?["outcome"] as? String == "dropped")
+        let stop = try rig.spdSay(["-S"])
+        #expect(stop.status == 0)
+        #expect(rig.ended(text: long)?["outcome"] as? String == "cancelled")
+    }
+
+    @Test("spd-say -l nb speaks Norwegian; -r, -p and -i are accepted")
+    func spdSayNorwegianWithProsody() throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        let run = try rig.spdSay(["-w", "-l", "nb", "-r", "50", "-p", "-20", "-i", "-10", "Feil passord"])
+        #expect(run.status == 0)
+        #expect(!run.standardError.contains("Invalid"), "\(run.standardError)")
+        let ended = try #require(rig.ended(text: "Feil passord"))
+        #expect(ended["lang"] as? String == "nb")
+        #expect(ended["outcome"] as? String == "spoken")
+    }
+
+    @Test("spd-say -e speaks each line and sends !-! lines as raw commands")
+    func spdSayPipeModeWithRawCommands() throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        // spd-say sets its priority again before every line, so a raw LANGUAGE shows the raw command's effect.
+        let input = "first line\n!-!SET SELF LANGUAGE nb\nandre linje\n!-!NONSENSE\nthird line\n"
+        let run = try rig.spdSay(["-e", "-w", "-r", "100"], input: input)
+        #expect(run.status == 0, "\(run.standardError)")
+        let first = try #require(rig.ended(text: "first line\n"))
+        let second = try #require(rig.ended(text: "andre linje\n"))
+        let third = try #require(rig.ended(text: "third line\n"))
+        #expect(first["lang"] as? String == "en")
+        #expect(second["lang"] as? String == "nb")
+        #expect([first, second, third].allSatisfy { $0["outcome"] as? String == "spoken" })
+        #expect(first["politeness"] as? String == "polite")
+    }
+
+    @Test("python3-speechd: callbacks for begin, end and cancel; setters, cancel and stop")
+    func pythonSpeechdClient() throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        let script = """
+        import json, threading, speechd
+        client = speechd.SSIPClient('announcer-test', address='unix_socket:\(rig.server.socketPath)', autospawn=False)
+        results = {}
+        def watch(name):
+            done = threading.Event()
+            seen = []
+            def callback(kind, *args):
+                seen.append(kind)
+                if kind in (speechd.CallbackType.END, speechd.CallbackType.CANCEL):
+                    done.set()
+            results[name] = seen
+            return callback, done
+        every = (speechd.CallbackType.BEGIN, speechd.CallbackType.END, speechd.CallbackType.CANCEL)
+        client.set_priority(speechd.Priority.IMPORTANT)
+        client.set_language('nb')
+        client.set_rate(100)
+        client.set_pitch(10)
+        client.set_volume(-20)
+        callback, done = watch('spoken')
+        client.speak('Hei fra Python', callback=callback, event_types=every)
+        results['spoken_done'] = done.wait(15)
+        client.set_priority(speechd.Priority.MESSAGE)
+        client.set_language('en')
+        client.set_rate(0)
+        callback, done = watch('cancelled')
+        client.speak('A long sentence from Python that is cancelled while it is still being spoken aloud', callback=callback, event_types=every)
+        threading.Event().wait(0.3)
+        client.cancel()
+        results['cancelled_done'] = done.wait(15)
+        callback, done = watch('stopped')
+        client.speak('Another long sentence from Python that is stopped while it is still being spoken aloud', callback=callback, event_types=every)
+        threading.Event().wait(0.3)
+        client.stop()
+        results['stopped_done'] = done.wait(15)
+        client.close()
+        print(json.dumps(results))
+        """
+        let run = try ProgramRun(Self.python, ["-c", script], timeout: 60)
+        #expect(run.status == 0, "\(run.standardError)")
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(results["spoken"] as? [String] == ["begin", "end"])
+        #expect(results["spoken_done"] as? Bool == true)
+        #expect((results["cancelled"] as? [String])?.last == "cancel")
+        #expect(results["cancelled_done"] as? Bool == true)
+        #expect((results["stopped"] as? [String])?.last == "cancel")
+        #expect(results["stopped_done"] as? Bool == true)
+        let norwegian = try #require(rig.ended(text: "Hei fra Python"))
+        #expect(norwegian["lang"] as? String == "nb")
+        #expect(norwegian["politeness"] as? String == "assertive")
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Starting, refusing a second server, replacing a stale socket, and stopping cleanly.
+@Suite(.serialized) struct ServerLifecycleTests {
+    @Test("The standard socket is in a private directory: the directory 0700, the socket 0600")
+    func standardLocationIsPrivate() throws {
+        let runtime = ServerProcess.makeDirectory()
+        chmod(runtime, 0o755)
+        let server = try ServerProcess(socketPath: nil, environment: ["XDG_RUNTIME_DIR": runtime, "ANNOUNCER_SOCKET": ""], useStandardPath: true)
+        defer { server.stop() }
+        var directory = stat(), socket = stat()
+        #expect(stat(runtime + "/announcer", &directory) == 0)
+        #expect(stat(runtime + "/announcer/announcer.sock", &socket) == 0)
+        #expect(directory.st_mode & 0o777 == 0o700)
+        #expect(socket.st_mode & 0o777 == 0o600)
+        #expect(server.standardErrorText.contains(runtime + "/announcer/announcer.sock"))
+    }
+
+    @Test("A socket file left by a crashed server is replaced, and the log says so")
+    func staleSocketIsReplaced() throws {
+        let path = ServerProcess.makeDirectory() + "/a.sock"
+        let crashed = try ServerProcess(socketPath: path)
+        crashed.stop(signal: SIGKILL)
+        #expect(FileManager.default.fileExists(atPath: path), "a killed server leaves its socket file behind")
+        let server = try ServerProcess(socketPath: path)
+        defer { server.stop() }
+        #expect(server.standardErrorText.contains("Replaced the socket file"))
+        let client = try SocketClient(path: path)
+        #expect(client.request(#"{"request":"status"}"#)?["ok"] as? Bool == true)
+    }
+
+    @Test("A second server on the same path says so and exits non-zero; the first goes on")
+    func secondServerIsRefused() throws {
+        let first = try ServerProcess()
+        defer { first.stop() }
+        let second = try ServerProcess(socketPath: first.socketPath, waitUntilListening: false)
+        second.process.waitUntilExit()
+        #expect(second.process.terminationStatus != 0)
+        #expect(second.standardErrorText.contains("Another announcer server is already running at \(first.socketPath)"))
+        let client = try SocketClient(path: first.socketPath)
+        #expect(client.request(#"{"request":"status"}"#)?["ok"] as? Bool == true)
+    }
+
+    @Test("SIGTERM cancels what waits, announced on the event stream, removes the socket and exits 0")
+    func sigtermCancelsWaitingAndCleansUp() throws {
+        let server = try ServerProcess()
+        let listener = try SocketClient(path: server.socketPath)
+        _ = listener.request(#"{"request":"subscribe"}"#)
+        let client = try SocketClient(path: server.socketPath)
+        let speaking = try #require(client.request(#"{"request":"speak","text":"A long sentence that is speaking when the server is told to stop"}"#)?["id"] as? String)
+        let waiting = try #require(client.request(#"{"request":"speak","text":"Waiting behind it"}"#)?["id"] as? String)
+        _ = listener.readEvents(until: { $0["event"] as? String == "first_audio" })
+        #expect(server.stop(signal: SIGTERM) == 0)
+        var outcomes: [String: String] = [:]
+        while let event = listener.readObject(timeout: 5) {
+            if event["event"] as? String == "ended", let id = event["id"] as? String { outcomes[id] = event["outcome"] as? String }
+        }
+        #expect(outcomes == [speaking: "cancelled", waiting: "cancelled"])
+        #expect(!FileManager.default.fileExists(atPath: server.socketPath))
+        #expect(server.standardErrorText.contains("Stopped."))
+    }
+
+    @Test("With --drain, SIGTERM speaks what waits before exiting 0")
+    func drainSpeaksWaitingFirst() throws {
+        let server = try ServerProcess(arguments: ["--drain"])
+        let listener = try SocketClient(path: server.socketPath)
+        _ = listener.request(#"{"request":"subscribe"}"#)
+        let client = try SocketClient(path: server.socketPath)
+        let first = try #require(client.request(#"{"request":"speak","text":"First","rate":450}"#)?["id"] as? String)
+        let second = try #require(client.request(#"{"request":"speak","text":"Second","rate":450}"#)?["id"] as? String)
+        #expect(server.stop(signal: SIGTERM) == 0)
+        var outcomes: [String: String] = [:]
+        while let event = listener.readObject(timeout: 5) {
+            if event["event"] as? String == "ended", let id = event["id"] as? String { outcomes[id] = event["outcome"] as? String }
+        }
+        #expect(outcomes == [first: "spoken", second: "spoken"])
+    }
+
+    @Test("A process of another user is refused, checked with SO_PEERCRED", .enabled(if: geteuid() == 0, "needs root to act as another user"))
+    func otherUserIsRefused() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        // Open the file permissions, so only the peer-credential check stands in the way.
+        let directory = (server.socketPath as NSString).deletingLastPathComponent
+        chmod(directory, 0o755)
+        chmod(server.socketPath, 0o666)
+        let script = """
+        import socket, sys
+        s = socket.socket(socket.AF_UNIX)
+        s.connect(sys.argv[1])
+        s.settimeout(5)
+        try:
+            s.sendall(b'{"request":"status"}\\n')
+            reply = s.recv(1000)
+        except (BrokenPipeError, ConnectionResetError):
+            reply = b''
+        print('closed' if reply == b'' else 'answered: ' + repr(reply))
+        """
+        let run = try ProgramRun("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, server.socketPath])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "closed")
+        #expect(waitFor({ server.standardErrorText.contains("Refused a connection from user id 65534") }, seconds: 5))
+    }
+}
