@@ -94,8 +94,9 @@ public final class AnnouncementServer: Sendable {
         for listener in listeners { try? listener.close().wait() }
         if !context.configuration.drainOnShutdown { context.scheduler.cancel(.all) }
         context.scheduler.waitUntilIdle()
-        // Events already handed to the event loop are written before the connections close.
-        try? group.next().submit {}.wait()
+        // Events already handed to the event loop, including SSIP events held behind their
+        // message's 225 reply, are written before the connections close.
+        try? group.next().scheduleTask(in: SSIPHandler.eventHold + .milliseconds(5)) {}.futureResult.wait()
         let connections = state.withLock { Array($0.connections.values) }
         for connection in connections { try? connection.close().wait() }
         context.engine.finish()

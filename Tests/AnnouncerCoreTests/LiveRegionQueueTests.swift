@@ -348,6 +348,20 @@ import Testing
         #expect(queue.cancel(.speaking, now: t(2)) == [.stop(speaking.id), .end(speaking, .cancelled), .start(waiting)])
     }
 
+    @Test("An id used again after its announcement was cancelled takes a new place at the back")
+    mutating func reusedIDTakesNewPlace() throws {
+        _ = queue.submit(polite("speaking", at: 0), now: t(0))
+        let first = try Announcement(id: AnnouncementID("x"), text: "first x", arrival: t(1))
+        let other = polite("other", at: 2)
+        _ = queue.submit(first, now: t(1))
+        _ = queue.submit(other, now: t(2))
+        _ = queue.cancel(.id(first.id), now: t(3))
+        let again = try Announcement(id: AnnouncementID("x"), text: "second x", arrival: t(4))
+        _ = queue.submit(again, now: t(4))
+        #expect(queue.waitingInSpeakingOrder.map(\.text) == ["other", "second x"])
+        #expect(queue.nextExpiry == other.arrival + queue.policy.politeTimeToLive)
+    }
+
     // MARK: - Conduct (SSIP's text and notification)
 
     @Test("A replaceable announcement is cut by a newer one for its region, even while it speaks")

@@ -49,7 +49,7 @@ public enum Outcome: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .spoken: "It was spoken."
         case let .interrupted(id): "It was cut off by the more urgent announcement \(id)."
-        case let .superseded(id): "It was replaced by the newer announcement \(id) for the same region before it was spoken."
+        case let .superseded(id): "It was replaced by the newer announcement \(id) for the same region."
         case let .duplicate(id): "It was not spoken because announcement \(id) said the same moments before."
         case .expired: "It waited longer than its time to live and was not spoken."
         case let .dropped(reason): reason

@@ -27,8 +27,12 @@ public struct LiveRegionQueue: Sendable {
     // amortised. Removal from the middle is lazy: an id whose entry left `waiting`
     // is skipped when it reaches the front.
     private var waiting: [AnnouncementID: Announcement] = [:]
-    private var assertiveLane: Deque<AnnouncementID> = []
-    private var politeLane: Deque<AnnouncementID> = []
+    // Each lane entry carries the number of the submission that put it there, so an id that a
+    // client uses again after its first announcement ended never finds the old entry's place.
+    private var assertiveLane: Deque<LaneEntry> = []
+    private var politeLane: Deque<LaneEntry> = []
+    private var submissionNumbers: [AnnouncementID: UInt64] = [:]
+    private var nextSubmissionNumber: UInt64 = 0
     private var waitingAssertiveCount = 0
     private var waitingPoliteCount = 0
     private var waitingByRegion: [RegionID: RegionSlot] = [:]
@@ -54,13 +58,13 @@ public struct LiveRegionQueue: Sendable {
 
     /// The waiting announcements in the order they would be spoken.
     public var waitingInSpeakingOrder: [Announcement] {
-        (assertiveLane + politeLane).compactMap { waiting[$0] }
+        (assertiveLane + politeLane).compactMap(live)
     }
 
     /// When the oldest waiting polite announcement will expire, so the scheduler can wake then.
     public var nextExpiry: MonotonicInstant? {
-        for id in politeLane {
-            if let announcement = waiting[id] { return announcement.arrival + policy.politeTimeToLive }
+        for entry in politeLane {
+            if let announcement = live(entry) { return announcement.arrival + policy.politeTimeToLive }
         }
         return nil
     }
@@ -109,7 +113,8 @@ public struct LiveRegionQueue: Sendable {
             actions += [.stop(current.id), .end(current, .superseded(by: announcement.id))]
         }
 
-        if announcement.politeness == .polite, waitingPoliteCount >= policy.maxWaitingPolite,
+        // When this submission freed the speaker, one waiting announcement is about to start: no overflow.
+        if announcement.politeness == .polite, speaking != nil, waitingPoliteCount >= policy.maxWaitingPolite,
            let oldest = oldestWaitingPolite() {
             removeWaiting(oldest.id)
             forgetText(of: oldest)
@@ -133,9 +138,9 @@ public struct LiveRegionQueue: Sendable {
             actions += [.stop(current.id), .end(current, .cancelled)]
         }
         if target.reachesWaiting {
-            for id in assertiveLane + politeLane {
-                guard let candidate = waiting[id], target.matches(candidate) else { continue }
-                removeWaiting(id)
+            for entry in assertiveLane + politeLane {
+                guard let candidate = live(entry), target.matches(candidate) else { continue }
+                removeWaiting(candidate.id)
                 forgetText(of: candidate)
                 actions.append(.end(candidate, .cancelled))
             }
@@ -198,13 +203,15 @@ public struct LiveRegionQueue: Sendable {
     // MARK: - Waiting announcements
 
     private mutating func addWaiting(_ announcement: Announcement) {
+        nextSubmissionNumber += 1
         waiting[announcement.id] = announcement
+        submissionNumbers[announcement.id] = nextSubmissionNumber
         switch announcement.politeness {
         case .assertive:
-            assertiveLane.append(announcement.id)
+            assertiveLane.append(LaneEntry(id: announcement.id, number: nextSubmissionNumber))
             waitingAssertiveCount += 1
         case .polite:
-            politeLane.append(announcement.id)
+            politeLane.append(LaneEntry(id: announcement.id, number: nextSubmissionNumber))
             waitingPoliteCount += 1
         case .off:
             preconditionFailure("off announcements never wait")
@@ -217,6 +224,7 @@ public struct LiveRegionQueue: Sendable {
     @discardableResult
     private mutating func removeWaiting(_ id: AnnouncementID) -> Announcement? {
         guard let announcement = waiting.removeValue(forKey: id) else { return nil }
+        submissionNumbers[id] = nil
         switch announcement.politeness {
         case .assertive: waitingAssertiveCount -= 1
         case .polite: waitingPoliteCount -= 1
@@ -242,30 +250,29 @@ public struct LiveRegionQueue: Sendable {
         }
     }
 
+    /// The first live announcement of a lane, discarding stale entries ahead of it.
     private mutating func frontOfLane(_ politeness: Politeness) -> Announcement? {
-        switch politeness {
-        case .assertive: return Self.front(of: &assertiveLane, in: waiting)
-        case .polite: return Self.front(of: &politeLane, in: waiting)
-        case .off: return nil
-        }
-    }
-
-    private mutating func oldestWaitingPolite() -> Announcement? { frontOfLane(.polite) }
-
-    private static func front(of lane: inout Deque<AnnouncementID>, in waiting: [AnnouncementID: Announcement]) -> Announcement? {
-        while let id = lane.first {
-            if let announcement = waiting[id] { return announcement }
-            lane.removeFirst()
+        guard politeness != .off else { return nil }
+        while let entry = politeness == .assertive ? assertiveLane.first : politeLane.first {
+            if let announcement = live(entry) { return announcement }
+            if politeness == .assertive { assertiveLane.removeFirst() } else { politeLane.removeFirst() }
         }
         return nil
     }
 
+    private mutating func oldestWaitingPolite() -> Announcement? { frontOfLane(.polite) }
+
+    /// The waiting announcement a lane entry stands for, unless it left or its id was used again.
+    private func live(_ entry: LaneEntry) -> Announcement? {
+        submissionNumbers[entry.id] == entry.number ? waiting[entry.id] : nil
+    }
+
     private mutating func compactLanesIfMostlyStale() {
         if assertiveLane.count > 64, assertiveLane.count > 2 * waitingAssertiveCount {
-            assertiveLane = Deque(assertiveLane.filter { waiting[$0] != nil })
+            assertiveLane = Deque(assertiveLane.filter { live($0) != nil })
         }
         if politeLane.count > 64, politeLane.count > 2 * waitingPoliteCount {
-            politeLane = Deque(politeLane.filter { waiting[$0] != nil })
+            politeLane = Deque(politeLane.filter { live($0) != nil })
         }
     }
 
@@ -299,6 +306,12 @@ public struct LiveRegionQueue: Sendable {
 public enum SpeechResult: Sendable, Hashable {
     case completed
     case failed(reason: String)
+}
+
+/// A place in a lane: an id and the submission that put it there.
+private struct LaneEntry: Sendable {
+    let id: AnnouncementID
+    let number: UInt64
 }
 
 private struct RegionSlot: Sendable {

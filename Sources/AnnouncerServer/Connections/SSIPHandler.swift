@@ -20,8 +20,10 @@ final class SSIPHandler: ChannelInboundHandler {
     private var channel: (any Channel)?
     /// This client's messages that have not ended, for STOP SELF and CANCEL SELF.
     private var ownLive: Set<AnnouncementID> = []
-    private var heldEvents: [String] = []
-    private var holdUntil = NIODeadline.distantPast
+    /// Each message's events may go out from this moment: its 225 reply plus the hold.
+    private var releaseTimes: [AnnouncementID: NIODeadline] = [:]
+    /// Events not yet sent, in order; each waits for its own message's time, never a later message's.
+    private var heldEvents: [(due: NIODeadline, lines: [String])] = []
     private var releaseScheduled = false
 
     init(context: ServerContext, clientNumber: Int) {
@@ -67,8 +69,8 @@ final class SSIPHandler: ChannelInboundHandler {
                 }
                 _ = context.router.claim(announcement.id, for: recipient)
                 ownLive.insert(announcement.id)
+                releaseTimes[announcement.id] = .now() + Self.eventHold
                 context.engine.submit(announcement)
-                holdUntil = .now() + Self.eventHold
             case let .cancel(scope, speakingOnly):
                 context.scheduler.cancel(target(scope, speakingOnly: speakingOnly))
             case let .reply(lines):
@@ -93,25 +95,31 @@ final class SSIPHandler: ChannelInboundHandler {
 
     /// An event of one of this client's messages, now on its event loop.
     fileprivate func deliver(_ event: TimelineEvent) {
-        if case .ended = event.kind { ownLive.remove(event.announcement.id) }
+        let id = event.announcement.id
+        let due = releaseTimes[id] ?? .distantPast
+        if case .ended = event.kind {
+            ownLive.remove(id)
+            releaseTimes[id] = nil
+        }
         let lines = session.eventLines(for: event)
         guard !lines.isEmpty else { return }
-        heldEvents += lines
+        heldEvents.append((due, lines))
         releaseHeldEvents()
     }
 
+    /// Sends every held event that is due, in order; the wait is at most one hold long.
     private func releaseHeldEvents() {
-        guard !heldEvents.isEmpty, !releaseScheduled else { return }
         let now = NIODeadline.now()
-        if now >= holdUntil {
-            output?.write(heldEvents)
-            heldEvents = []
-            return
+        var due: [String] = []
+        while let first = heldEvents.first, first.due <= now {
+            due += first.lines
+            heldEvents.removeFirst()
         }
-        guard let channel else { return }
+        output?.write(due)
+        guard let next = heldEvents.first, !releaseScheduled, let channel else { return }
         releaseScheduled = true
         let bound = NIOLoopBound(self, eventLoop: channel.eventLoop)
-        channel.eventLoop.scheduleTask(deadline: holdUntil) {
+        channel.eventLoop.scheduleTask(deadline: next.due) {
             bound.value.releaseScheduled = false
             bound.value.releaseHeldEvents()
         }
