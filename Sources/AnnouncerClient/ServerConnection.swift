@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -32,7 +33,8 @@ public final class ServerConnection: Sendable {
                 throw .noServer(path: path)
             }
             if case .connectTimeout = error as? ChannelError { throw .noServer(path: path) }
-            throw .cannotConnect(path: path, reason: "\(error)")
+            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            throw .cannotConnect(path: path, reason: reason)
         }
     }
 

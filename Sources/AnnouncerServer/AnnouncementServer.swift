@@ -1,6 +1,7 @@
 import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerProtocol
+import Glibc
 import Logging
 import NIOCore
 import NIOPosix
@@ -71,7 +72,8 @@ public final class AnnouncementServer: Sendable {
                 do {
                     listener = try bootstrap(ssipOnly: socket.ssipOnly).bind(unixDomainSocketPath: socket.file.path).wait()
                 } catch {
-                    throw ServerStartError.cannotListen(path: socket.file.path, reason: "\(error)")
+                    let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+                    throw ServerStartError.cannotListen(path: socket.file.path, reason: reason)
                 }
                 state.withLock { $0.listeners.append(listener) }
                 try socket.file.restrictSocketToOwner()
@@ -142,39 +144,5 @@ public final class AnnouncementServer: Sendable {
             context.connectionClosed()
             self?.state.withLock { _ = $0.connections.removeValue(forKey: key) }
         }
-    }
-}
-
-/// Socket paths this server holds: locked, cleared of stale files, removed again at shutdown.
-public final class ClaimedSockets: Sendable {
-    struct Socket: Sendable {
-        let file: SocketFileGuard
-        let ssipOnly: Bool
-    }
-
-    let sockets: [Socket]
-    private let released = Atomic<Bool>(false)
-
-    init(sockets: [Socket]) { self.sockets = sockets }
-
-    /// The paths, in the order they were claimed.
-    public var paths: [String] { sockets.map(\.file.path) }
-
-    /// Removes the socket files and gives up their locks; only the first call does anything.
-    public func release() {
-        guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        for socket in sockets { socket.file.release() }
-    }
-}
-
-/// Ends a connection whose transport failed, with a debug line; never the server.
-final class ConnectionErrorHandler: ChannelInboundHandler {
-    typealias InboundIn = NIOAny
-    private let logger: Logger
-    init(logger: Logger) { self.logger = logger }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        logger.debug("A connection ended with an error: \(error)")
-        context.close(promise: nil)
     }
 }

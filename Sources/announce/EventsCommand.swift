@@ -4,7 +4,6 @@ import AnnouncerCore
 import AnnouncerProtocol
 import ArgumentParser
 import Foundation
-import Synchronization
 
 /// `announce events`: prints the running server's live timeline.
 struct EventsCommand: ParsableCommand {
@@ -26,20 +25,15 @@ struct EventsCommand: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        let interrupted = Atomic<Bool>(false)
-        TerminationSignals.install { _ in
-            interrupted.store(true, ordering: .sequentiallyConsistent)
-            connection.close()
-            Foundation.exit(0)
-        }
+        // Ctrl-C is how this command is meant to end: exit at once, without closing the
+        // connection first, so the loop below never mistakes our own close for the server's.
+        TerminationSignals.install { _ in Foundation.exit(0) }
         let output = FileHandle.standardOutput
         let reply = try connection.request(JSONFragment.object([("request", .string("subscribe"))]).encoded)
         guard reply.ok else { throw CommandFailure(reply.message ?? "The server refused to stream events.") }
         while let line = connection.nextLine() {
             try? output.write(contentsOf: Data((line + "\n").utf8))
         }
-        // Interrupted: the signal handler exits; never report its own close as the server's.
-        if interrupted.load(ordering: .sequentiallyConsistent) { Thread.sleep(forTimeInterval: 5) }
         throw CommandFailure(ClientError.connectionClosed.description)
     }
 }

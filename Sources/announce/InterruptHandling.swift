@@ -1,5 +1,4 @@
 import AnnouncerCommandLine
-import AnnouncerClient
 import AnnouncerEngine
 import Dispatch
 import Foundation
@@ -18,10 +17,8 @@ enum InterruptHandling {
     }
 
     /// With a server, what was accepted is the server's to speak: Ctrl-C only ends this command.
-    static func installForServer(_ connection: ServerConnection) {
-        TerminationSignals.install { signalNumber in
-            connection.close()
-            exit(128 + signalNumber)
-        }
+    /// It exits at once; the kernel closes the connection.
+    static func installForServer() {
+        TerminationSignals.install { signalNumber in exit(128 + signalNumber) }
     }
 }

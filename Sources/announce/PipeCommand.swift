@@ -44,7 +44,7 @@ struct PipeCommand: ParsableCommand {
 
     private func pipeThroughServer(_ interpreter: PipeLineInterpreter, connection: ServerConnection) throws {
         defer { connection.close() }
-        InterruptHandling.installForServer(connection)
+        InterruptHandling.installForServer()
         let events = try options.eventsWriter()
         var waitingToEnd: Set<String> = []
         var refused = 0

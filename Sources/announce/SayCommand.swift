@@ -4,7 +4,6 @@ import AnnouncerCore
 import AnnouncerEngine
 import ArgumentParser
 import Foundation
-import Synchronization
 
 /// `announce say`: speaks one announcement, through the server when one runs.
 struct SayCommand: ParsableCommand {
@@ -48,26 +47,21 @@ struct SayCommand: ParsableCommand {
     private func speakEmbedded(_ announcement: Announcement) throws {
         let (engine, writer) = try options.startEngine()
         InterruptHandling.install(engine: engine, writer: writer)
-        let outcome = OutcomeBox()
-        let firstAudio = LatencyBox()
-        final class FirstAudioWatcher: TimelineObserver {
-            let box: LatencyBox
-            init(_ box: LatencyBox) { self.box = box }
-            func record(_ event: TimelineEvent) {
-                if event.kind == .firstAudio { box.set(event.sinceArrival.milliseconds) }
-            }
-        }
-        engine.scheduler.addObserver(FirstAudioWatcher(firstAudio))
-        engine.submit(announcement) { outcome.set($0) }
+        let timeline = TimelineRecorder()
+        engine.scheduler.addObserver(timeline)
+        engine.submit(announcement)
         engine.finish()
         writer?.flush()
-        guard let ended = outcome.get() else { throw CommandFailure("The announcement ended without an outcome.") }
-        try report(outcome: ended.name, explanation: ended.explanation, latency: firstAudio.get())
+        guard let ended = timeline.outcome(of: announcement.id) else {
+            throw CommandFailure("The announcement ended without an outcome.")
+        }
+        let latency = timeline.first("first_audio", of: announcement.id)?.sinceArrival.milliseconds
+        try report(outcome: ended.name, explanation: ended.explanation, latency: latency)
     }
 
     private func speakThroughServer(_ text: String, connection: ServerConnection) throws {
         defer { connection.close() }
-        InterruptHandling.installForServer(connection)
+        InterruptHandling.installForServer()
         let events = try options.eventsWriter()
         let follow = wait || events != nil
         let reply = try connection.request(options.speakRequest(text, follow: follow))
@@ -103,11 +97,4 @@ struct SayCommand: ParsableCommand {
             throw wait ? ExitCode.failure : CommandFailure("The announcement was not spoken. \(explanation)")
         }
     }
-}
-
-/// The latency of first audio, set on the scheduler's queue and read after.
-final class LatencyBox: Sendable {
-    private let value = Mutex<Double?>(nil)
-    func set(_ milliseconds: Double) { value.withLock { $0 = milliseconds } }
-    func get() -> Double? { value.withLock { $0 } }
 }

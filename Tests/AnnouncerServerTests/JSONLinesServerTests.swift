@@ -75,4 +75,16 @@ import Testing
         events += client.readEvents(until: isEnd(of: "mine"))
         #expect(events.last { $0["event"] as? String == "ended" }?["outcome"] as? String == "cancelled")
     }
+
+    @Test("The server's --lang is the default language, and --events writes its timeline to a file")
+    func serverLanguageAndEventsFile() throws {
+        let eventsPath = ServerProcess.makeDirectory() + "/events.jsonl"
+        let server = try ServerProcess(arguments: ["--lang", "nb", "--events", eventsPath])
+        let client = try SocketClient(path: server.socketPath)
+        let id = try #require(client.request(#"{"request":"speak","text":"Hei","rate":450,"follow":true}"#)?["id"] as? String)
+        #expect(client.readEvents(until: isEnd(of: id)).last?["lang"] as? String == "nb")
+        #expect(server.stop() == 0)
+        let written = try String(contentsOfFile: eventsPath, encoding: .utf8)
+        #expect(written.contains(#""id":"\#(id)","event":"ended","outcome":"spoken""#))
+    }
 }

@@ -177,4 +177,17 @@ struct SSIPClientTests {
         #expect(norwegian["lang"] as? String == "nb")
         #expect(norwegian["politeness"] as? String == "assertive")
     }
+
+    @Test("--ssip-socket serves SSIP alone on a second socket: spd-say works there, a JSON line is an SSIP error")
+    func ssipOnlySocket() throws {
+        let ssipPath = ServerProcess.makeDirectory() + "/speechd.sock"
+        let server = try ServerProcess(arguments: ["--ssip-socket", ssipPath])
+        defer { server.stop() }
+        #expect(server.standardErrorText.contains("and on \(ssipPath) for SSIP"))
+        let run = try ProgramRun(Self.spdSay, ["-w", "-r", "100", "On the second socket"], environment: ["SPEECHD_ADDRESS": "unix_socket:\(ssipPath)"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let client = try SocketClient(path: ssipPath)
+        client.send(#"{"request":"status"}"# + "\r\n")
+        #expect(client.readLine() == "500 ERR INVALID COMMAND")
+    }
 }

@@ -70,7 +70,12 @@ import Testing
         let sink = NullSink(format: format)
         // An empty buffer takes a whole chunk at once, so one second is "playing" when the cut comes.
         _ = sineWave(milliseconds: 1_000).withUnsafeBufferPointer { try! sink.write($0) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { sink.cut() }
+        // A thread of its own: Dispatch's global pool is shared with the rest of the suite, whose
+        // server tests block on sockets and processes, and a cut delayed past a second fails this test.
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.05)
+            sink.cut()
+        }
         #expect(sink.waitUntilPlayed() == false)
     }
 }

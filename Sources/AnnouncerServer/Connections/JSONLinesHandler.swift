@@ -10,7 +10,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
     private let context: ServerContext
     private var defaults: ConnectionDefaults
     private var output: ConnectionOutput?
-    private var recipient: Recipient?
+    private var recipient: LoopBoundRecipient<JSONLinesHandler>?
     private var subscribed = false
     /// Own announcements whose events this connection follows.
     private var followed: Set<AnnouncementID> = []
@@ -25,7 +25,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
             channel: channelContext.channel, lineEnding: "\n",
             maxPendingBytes: context.configuration.maxPendingEventBytes, logger: context.logger
         )
-        recipient = Recipient(handler: NIOLoopBound(self, eventLoop: channelContext.eventLoop))
+        recipient = LoopBoundRecipient(self, eventLoop: channelContext.eventLoop) { $0.deliver($1, isOwn: $2) }
     }
 
     func channelRead(context channelContext: ChannelHandlerContext, data: NIOAny) {
@@ -46,13 +46,8 @@ final class JSONLinesHandler: ChannelInboundHandler {
         }
     }
 
-    func channelInactive(context channelContext: ChannelHandlerContext) {
-        if let recipient { context.router.unsubscribe(recipient) }
-        channelContext.fireChannelInactive()
-    }
-
     func handlerRemoved(context channelContext: ChannelHandlerContext) {
-        // The recipient holds this handler; letting go of it breaks the cycle.
+        // The connection closed. The recipient holds this handler; letting go of it breaks the cycle.
         if let recipient { context.router.unsubscribe(recipient) }
         recipient = nil
     }
@@ -130,7 +125,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
     private func reply(_ line: String) { output?.write(line) }
 
     /// An event for this connection, now on its event loop.
-    fileprivate func deliver(_ event: TimelineEvent, isOwn: Bool) {
+    func deliver(_ event: TimelineEvent, isOwn: Bool) {
         var wanted = subscribed
         if isOwn, followed.contains(event.announcement.id) {
             wanted = true
@@ -141,15 +136,5 @@ final class JSONLinesHandler: ChannelInboundHandler {
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    /// The router's handle on this connection, safe to call from the scheduler's queue.
-    private final class Recipient: EventRecipient {
-        let handler: NIOLoopBound<JSONLinesHandler>
-        init(handler: NIOLoopBound<JSONLinesHandler>) { self.handler = handler }
-
-        func deliver(_ event: TimelineEvent, isOwn: Bool) {
-            handler.eventLoop.execute { [handler] in handler.value.deliver(event, isOwn: isOwn) }
-        }
     }
 }

@@ -16,7 +16,7 @@ final class SSIPHandler: ChannelInboundHandler {
     private let context: ServerContext
     private var session: SSIPSession
     private var output: ConnectionOutput?
-    private var recipient: Recipient?
+    private var recipient: LoopBoundRecipient<SSIPHandler>?
     private var channel: (any Channel)?
     /// This client's messages that have not ended, for STOP SELF and CANCEL SELF.
     private var ownLive: Set<AnnouncementID> = []
@@ -40,7 +40,7 @@ final class SSIPHandler: ChannelInboundHandler {
             channel: channelContext.channel, lineEnding: "\r\n",
             maxPendingBytes: context.configuration.maxPendingEventBytes, logger: context.logger
         )
-        recipient = Recipient(handler: NIOLoopBound(self, eventLoop: channelContext.eventLoop))
+        recipient = LoopBoundRecipient(self, eventLoop: channelContext.eventLoop) { handler, event, _ in handler.deliver(event) }
     }
 
     func handlerRemoved(context channelContext: ChannelHandlerContext) {
@@ -94,7 +94,7 @@ final class SSIPHandler: ChannelInboundHandler {
     }
 
     /// An event of one of this client's messages, now on its event loop.
-    fileprivate func deliver(_ event: TimelineEvent) {
+    func deliver(_ event: TimelineEvent) {
         let id = event.announcement.id
         let due = releaseTimes[id] ?? .distantPast
         if case .ended = event.kind {
@@ -122,16 +122,6 @@ final class SSIPHandler: ChannelInboundHandler {
         channel.eventLoop.scheduleTask(deadline: next.due) {
             bound.value.releaseScheduled = false
             bound.value.releaseHeldEvents()
-        }
-    }
-
-    /// The router's handle on this connection, safe to call from the scheduler's queue.
-    private final class Recipient: EventRecipient {
-        let handler: NIOLoopBound<SSIPHandler>
-        init(handler: NIOLoopBound<SSIPHandler>) { self.handler = handler }
-
-        func deliver(_ event: TimelineEvent, isOwn: Bool) {
-            handler.eventLoop.execute { [handler] in handler.value.deliver(event) }
         }
     }
 }
