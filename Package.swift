@@ -11,12 +11,14 @@ let package = Package(
         .library(name: "AnnouncerEngine", targets: ["AnnouncerEngine"]),
         .library(name: "Speech", targets: ["Speech"]),
         .library(name: "Audio", targets: ["Audio"]),
+        .library(name: "AnnouncerBench", targets: ["AnnouncerBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
     ],
     targets: [
         // The pure-Swift core: announcements, the live-region queue and its policy,
@@ -80,6 +82,16 @@ let package = Package(
             ]
         ),
 
+        // Latency scenarios and the table `announce bench` prints, shared with Benchmarks/.
+        .target(
+            name: "AnnouncerBench",
+            dependencies: [
+                "AnnouncerCore", "AnnouncerEngine", "AnnouncerClient",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+
         // What both executables parse and print: engine options, plain log lines, one-sentence failures.
         .target(
             name: "AnnouncerCommandLine",
@@ -102,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "announce",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol",
+                "AnnouncerEngine", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -116,6 +128,7 @@ let package = Package(
             dependencies: ["AnnouncerEngine", "AnnouncerCore", "Speech", "Audio"]
         ),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
+        .testTarget(name: "AnnouncerBenchTests", dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerCore"]),
         .testTarget(
             name: "AnnouncerServerTests",
             dependencies: ["announcerd", "announce"]

@@ -10,12 +10,22 @@ import Synchronization
 public final class ServerConnection: Sendable {
     public let path: String
     private let group: MultiThreadedEventLoopGroup
+    /// Whether `close()` also shuts the event-loop group down: true unless the caller lent it.
+    private let ownsGroup: Bool
     private let channel: any Channel
     private let inbox: LineInbox
 
-    /// Connects to the server at `path`. Throws `.noServer` when none listens there.
+    /// Connects to the server at `path` with an event-loop thread of its own. Throws `.noServer` when none listens there.
     public static func connect(to path: String) throws(ClientError) -> ServerConnection {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        try connect(to: path, group: MultiThreadedEventLoopGroup(numberOfThreads: 1), ownsGroup: true)
+    }
+
+    /// Connects on an event-loop group the caller shares among many connections and shuts down itself.
+    public static func connect(to path: String, sharing group: MultiThreadedEventLoopGroup) throws(ClientError) -> ServerConnection {
+        try connect(to: path, group: group, ownsGroup: false)
+    }
+
+    private static func connect(to path: String, group: MultiThreadedEventLoopGroup, ownsGroup: Bool) throws(ClientError) -> ServerConnection {
         let inbox = LineInbox()
         do {
             let channel = try ClientBootstrap(group: group)
@@ -26,9 +36,9 @@ public final class ServerConnection: Sendable {
                 }
                 .connect(unixDomainSocketPath: path)
                 .wait()
-            return ServerConnection(path: path, group: group, channel: channel, inbox: inbox)
+            return ServerConnection(path: path, group: group, ownsGroup: ownsGroup, channel: channel, inbox: inbox)
         } catch {
-            try? group.syncShutdownGracefully()
+            if ownsGroup { try? group.syncShutdownGracefully() }
             if let io = error as? IOError, [ENOENT, ECONNREFUSED, ENOTDIR].contains(io.errnoCode) {
                 throw .noServer(path: path)
             }
@@ -38,9 +48,10 @@ public final class ServerConnection: Sendable {
         }
     }
 
-    private init(path: String, group: MultiThreadedEventLoopGroup, channel: any Channel, inbox: LineInbox) {
+    private init(path: String, group: MultiThreadedEventLoopGroup, ownsGroup: Bool, channel: any Channel, inbox: LineInbox) {
         self.path = path
         self.group = group
+        self.ownsGroup = ownsGroup
         self.channel = channel
         self.inbox = inbox
     }
@@ -69,7 +80,7 @@ public final class ServerConnection: Sendable {
 
     public func close() {
         try? channel.close().wait()
-        try? group.syncShutdownGracefully()
+        if ownsGroup { try? group.syncShutdownGracefully() }
     }
 }
 

@@ -15,6 +15,11 @@ public struct ServerLine: Sendable {
     public let outcome: String?
     public let reason: String?
     public let latencyMilliseconds: Double?
+    /// For an event: when it happened, in milliseconds on the monotonic clock.
+    public let timeMilliseconds: Double?
+    /// For an event: when the client stamped the request as sent, if it did.
+    public let sentMilliseconds: Double?
+    public let politeness: String?
 
     public var isReply: Bool { reply != nil || event == nil }
 
@@ -30,5 +35,8 @@ public struct ServerLine: Sendable {
         outcome = object["outcome"] as? String
         reason = object["reason"] as? String
         latencyMilliseconds = (object["latency_ms"] as? NSNumber)?.doubleValue
+        timeMilliseconds = (object["t_ms"] as? NSNumber)?.doubleValue
+        sentMilliseconds = (object["sent_ms"] as? NSNumber)?.doubleValue
+        politeness = object["politeness"] as? String
     }
 }

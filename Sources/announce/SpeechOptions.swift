@@ -32,16 +32,7 @@ struct SpeechOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Volume, 0 to 200; 100 is normal.", valueName: "N"))
     var volume: Int?
 
-    @Option(help: ArgumentHelp(
-        "The server's socket. The default is $ANNOUNCER_SOCKET, else $XDG_RUNTIME_DIR/announcer/announcer.sock. Naming one requires a server there.",
-        valueName: "PATH"))
-    var socket: String?
-
-    @Flag(help: "Speak with an engine inside this process even when a server is running.")
-    var embedded = false
-
-    @OptionGroup(title: "Embedded engine (giving one of these speaks in this process, not through the server)")
-    var engine: EngineOptions
+    @OptionGroup var destination: DestinationOptions
 
     func validate() throws {
         do { _ = try prosody() } catch { throw ValidationError(error.description) }
@@ -58,19 +49,8 @@ struct SpeechOptions: ParsableArguments {
         )
     }
 
-    /// Where this command's announcements go: the running server when one is reachable,
-    /// else the embedded engine. `--embedded` or any engine option (such as --sink) chooses
-    /// the embedded engine; `--socket` insists on a server.
-    func route() throws -> Route {
-        if embedded || engine.anyGiven { return .embedded }
-        let path = socket ?? SocketLocation.standard()
-        do throws(ClientError) {
-            return .server(try ServerConnection.connect(to: path))
-        } catch {
-            if case .noServer = error, socket == nil { return .embedded }
-            throw CommandFailure(error.description)
-        }
-    }
+    /// Where this command's announcements go; see `DestinationOptions.route()`.
+    func route() throws -> Route { try destination.route() }
 
     /// A speak request for the server carrying these options.
     func speakRequest(_ text: String, politeness: Politeness? = nil, follow: Bool) -> String {
@@ -90,7 +70,7 @@ struct SpeechOptions: ParsableArguments {
 
     /// Starts the embedded engine with the timeline observers these options ask for.
     func startEngine() throws -> (SpeechEngine, JSONLinesTimelineWriter?) {
-        let engine = try engine.startEngine(label: "announce")
+        let engine = try destination.engine.startEngine(label: "announce")
         let writer = try eventsWriter()
         if let writer { engine.scheduler.addObserver(writer) }
         return (engine, writer)
@@ -101,10 +81,4 @@ struct SpeechOptions: ParsableArguments {
         guard let events else { return nil }
         do throws(EngineError) { return try JSONLinesTimelineWriter(path: events) } catch { throw CommandFailure(error.description) }
     }
-}
-
-/// Where a command speaks.
-enum Route {
-    case server(ServerConnection)
-    case embedded
 }

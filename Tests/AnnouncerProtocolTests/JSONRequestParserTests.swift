@@ -29,6 +29,23 @@ import Testing
         #expect(speak.follow)
     }
 
+    @Test("A client's own send time is carried into the announcement, and one later than its arrival is refused")
+    func sentTimeIsCarriedAndChecked() throws {
+        guard case let .success(.speak(speak)) = parse(#"{"request":"speak","text":"Hei","sent_ms":1500.25}"#) else {
+            Issue.record("expected a speak request")
+            return
+        }
+        #expect(speak.sent == MonotonicInstant(microseconds: 1_500_250))
+        let defaults = ConnectionDefaults(language: .english)
+        let announcement = try speak.announcement(defaults: defaults, arrival: MonotonicInstant(microseconds: 1_600_000))
+        #expect(announcement.sent == MonotonicInstant(microseconds: 1_500_250))
+        #expect(throws: ProtocolError.self) {
+            try speak.announcement(defaults: defaults, arrival: MonotonicInstant(microseconds: 1_000_000))
+        }
+        #expect(errorCode(#"{"request":"speak","text":"Hei","sent_ms":-1}"#) == .invalidValue)
+        #expect(errorCode(#"{"request":"speak","text":"Hei","sent_ms":"now"}"#) == .invalidValue)
+    }
+
     @Test("What a speak request leaves out comes from the connection's defaults")
     func speakUsesConnectionDefaults() throws {
         guard case let .success(.speak(speak)) = parse(#"{"request":"speak","text":"Hei"}"#) else {

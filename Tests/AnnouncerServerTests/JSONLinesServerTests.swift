@@ -18,6 +18,25 @@ import Testing
         #expect((events[3]["latency_ms"] as? Double ?? 1e9) < 500)
     }
 
+    @Test("A send time stamped with CLOCK_MONOTONIC is carried onto every event, and comes before the server's received")
+    func sentTimeIsCarriedThrough() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let sent = Double(now.tv_sec) * 1_000 + Double(now.tv_nsec / 1_000) / 1_000
+        let request = #"{"request":"speak","text":"Stamped","rate":450,"follow":true,"sent_ms":"# + String(format: "%.3f", sent) + "}"
+        let id = try #require(client.request(request)?["id"] as? String)
+        let events = client.readEvents(until: isEnd(of: id))
+        #expect(events.count == 6)
+        #expect(events.allSatisfy { abs(($0["sent_ms"] as? Double ?? 0) - sent) < 0.002 })
+        // The server's clock is the same one: it read the request after the client stamped it, and soon after.
+        let received = try #require(events.first?["t_ms"] as? Double)
+        #expect(received >= sent - 0.001)
+        #expect(received - sent < 1_000)
+    }
+
     @Test("A subscriber hears the events of another client's announcement")
     func subscriberHearsOtherClients() throws {
         let server = try ServerProcess()

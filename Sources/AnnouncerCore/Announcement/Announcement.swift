@@ -11,6 +11,8 @@ public struct Announcement: Sendable, Hashable, Identifiable {
     public var conduct: QueueConduct
     /// When the request was read from its client: the start of every latency measured for it.
     public var arrival: MonotonicInstant
+    /// When the client says it sent the request, on the same monotonic clock; carried through to the timeline.
+    public var sent: MonotonicInstant?
 
     /// Makes an announcement; throws when the text holds nothing to speak.
     public init(
@@ -21,7 +23,8 @@ public struct Announcement: Sendable, Hashable, Identifiable {
         region: RegionID? = nil,
         prosody: Prosody = .voiceDefault,
         conduct: QueueConduct = .standard,
-        arrival: MonotonicInstant
+        arrival: MonotonicInstant,
+        sent: MonotonicInstant? = nil
     ) throws(AnnouncementError) {
         guard text.contains(where: { !$0.isWhitespace }) else { throw .emptyText }
         self.id = id
@@ -32,6 +35,7 @@ public struct Announcement: Sendable, Hashable, Identifiable {
         self.prosody = prosody
         self.conduct = conduct
         self.arrival = arrival
+        self.sent = sent
     }
 }
 

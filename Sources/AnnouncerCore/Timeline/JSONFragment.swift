@@ -13,6 +13,11 @@ public enum JSONFragment: Sendable, Hashable {
         .raw("{" + fields.map { "\(JSONFragment.string($0.0).encoded):\($0.1.encoded)" }.joined(separator: ",") + "}")
     }
 
+    /// A list of values, in the order given.
+    public static func array(_ items: [JSONFragment]) -> JSONFragment {
+        .raw("[" + items.map(\.encoded).joined(separator: ",") + "]")
+    }
+
     /// The value as JSON text.
     public var encoded: String {
         switch self {

@@ -8,6 +8,9 @@ extension TimelineEvent {
             ("id", .string(announcement.id.rawValue)),
             ("event", .string(kind.name)),
         ]
+        if let sent = announcement.sent {
+            fields.append(("sent_ms", .milliseconds(sent.microseconds)))
+        }
         switch kind {
         case .firstAudio, .audible, .started:
             fields.append(("latency_ms", .milliseconds(UInt64(sinceArrival.microseconds))))

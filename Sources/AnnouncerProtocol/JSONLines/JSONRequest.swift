@@ -39,10 +39,13 @@ public struct SpeakRequest: Sendable, Equatable {
     public var id: AnnouncementID?
     /// Send this announcement's timeline events back to this connection until it ends.
     public var follow: Bool
+    /// When the client sent the request, on the monotonic clock; carried onto every timeline event.
+    public var sent: MonotonicInstant?
 
     public init(
         text: String, politeness: Politeness? = nil, language: Language? = nil, region: RegionID? = nil,
-        prosody: Prosody = .voiceDefault, id: AnnouncementID? = nil, follow: Bool = false
+        prosody: Prosody = .voiceDefault, id: AnnouncementID? = nil, follow: Bool = false,
+        sent: MonotonicInstant? = nil
     ) {
         self.text = text
         self.politeness = politeness
@@ -51,15 +54,21 @@ public struct SpeakRequest: Sendable, Equatable {
         self.prosody = prosody
         self.id = id
         self.follow = follow
+        self.sent = sent
     }
 
     /// The announcement to submit, filling what the request left out from the connection's defaults.
     public func announcement(defaults: ConnectionDefaults, arrival: MonotonicInstant) throws(ProtocolError) -> Announcement {
+        // The send time must come before the server read the request; a later one is on another clock.
+        if let sent, sent > arrival {
+            throw ProtocolError(.invalidValue,
+                "The field \"sent_ms\" is later than the moment the server read the request; stamp it with the monotonic clock (CLOCK_MONOTONIC, as Python's time.monotonic() gives), in milliseconds.")
+        }
         do throws(AnnouncementError) {
             return try Announcement(
                 id: id ?? .generate(), text: text,
                 politeness: politeness ?? defaults.politeness, language: language ?? defaults.language,
-                region: region, prosody: prosody, arrival: arrival
+                region: region, prosody: prosody, arrival: arrival, sent: sent
             )
         } catch {
             throw ProtocolError(error)

@@ -11,7 +11,7 @@ public enum JSONRequestParser {
 
     /// The fields each request accepts; any other field is refused, so a misspelt one is never ignored.
     static let allowedFields: [String: Set<String>] = [
-        "speak": ["request", "text", "politeness", "lang", "region", "rate", "pitch", "volume", "id", "follow"],
+        "speak": ["request", "text", "politeness", "lang", "region", "rate", "pitch", "volume", "id", "follow", "sent_ms"],
         "cancel": ["request", "id", "region", "all"],
         "subscribe": ["request"],
         "unsubscribe": ["request"],
@@ -78,7 +78,8 @@ public enum JSONRequestParser {
                 region: try fields.string("region").map(RegionID.init(rawValue:)),
                 prosody: prosody,
                 id: try fields.clientChosenID(),
-                follow: try fields.bool("follow") ?? false
+                follow: try fields.bool("follow") ?? false,
+                sent: try fields.monotonicMilliseconds("sent_ms")
             ))
         case "cancel":
             let targets: [CancelTarget] = [
@@ -140,6 +141,20 @@ private struct Fields {
         case nil, .null?: return nil
         case let .bool(value)?: return value
         case let other?: throw wrongKind(name, other, expected: "true or false")
+        }
+    }
+
+    /// A moment on the monotonic clock, written in milliseconds with up to microsecond decimals.
+    func monotonicMilliseconds(_ name: String) throws(ProtocolError) -> MonotonicInstant? {
+        switch values[name] {
+        case nil, .null?: return nil
+        case let .number(value)?:
+            guard value.isFinite, value >= 0, value < 1e15 else {
+                throw ProtocolError(.invalidValue,
+                    "The field \"\(name)\" must be a time in milliseconds on the monotonic clock, zero or more.")
+            }
+            return MonotonicInstant(microseconds: UInt64((value * 1_000).rounded()))
+        case let other?: throw wrongKind(name, other, expected: "a number of milliseconds")
         }
     }
 

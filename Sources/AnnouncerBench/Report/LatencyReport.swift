@@ -1,0 +1,97 @@
+import AnnouncerCore
+
+/// The latency table `announce bench` prints: one row per scenario, or per politeness of a recorded timeline.
+public struct LatencyReport: Sendable, Equatable {
+    /// What was measured, such as "the server at /run/user/1000/announcer/announcer.sock".
+    public var source: String
+    public var rows: [LatencyRow]
+
+    /// The product's promise: an assertive announcement starts within 500 ms, at the 99th percentile.
+    public static let assertiveBound: UInt64 = 500_000
+
+    public init(source: String, rows: [LatencyRow]) {
+        self.source = source
+        self.rows = rows
+    }
+
+    /// Whether every row with a bound passed; a report without such a row has nothing to pass.
+    public var passed: Bool { rows.allSatisfy { $0.passed != false } && rows.contains { $0.passed == true } }
+
+    /// The report as plain lines, each readable on its own by a screen reader or braille display.
+    public var lines: [String] {
+        var lines = ["Announcement latency of \(source). Times are in milliseconds; the bound is \(LatencyStatistics.milliseconds(Self.assertiveBound)) at the 99th percentile of arrival to first audio."]
+        if rows.isEmpty { lines.append("No announcement in it was received and heard, so there is nothing to measure.") }
+        for row in rows {
+            lines.append(row.line)
+            lines += row.notes
+            lines += row.failures.map { "Never heard: \($0)." }
+        }
+        if rows.contains(where: { $0.passed != nil }) {
+            let failed = rows.filter { $0.passed == false }.map(\.title)
+            lines.append(failed.isEmpty
+                ? "Every measured row passed."
+                : "Failed: \(failed.joined(separator: ", ")).")
+        }
+        return lines
+    }
+
+    /// The same report as one JSON object; times in milliseconds with microsecond decimals.
+    public var json: String {
+        func statistics(_ value: LatencyStatistics?) -> JSONFragment {
+            guard let value else { return .null }
+            return .object([
+                ("p50", .milliseconds(value.p50)), ("p90", .milliseconds(value.p90)),
+                ("p99", .milliseconds(value.p99)), ("max", .milliseconds(value.max)), ("count", .integer(value.count)),
+            ])
+        }
+        let rows: [JSONFragment] = rows.map { row in
+            .object([
+                ("name", .string(row.name)),
+                ("title", .string(row.title)),
+                ("samples", .integer(row.samples)),
+                ("passed", row.passed.map(JSONFragment.bool) ?? .null),
+                ("bound_ms", row.bound.map(JSONFragment.milliseconds) ?? .null),
+                ("arrival_to_first_audio_ms", statistics(row.firstAudio)),
+                ("arrival_to_audible_ms", statistics(row.audible)),
+                ("sent_to_audible_ms", statistics(row.sentToAudible)),
+                ("never_heard", .array(row.failures.map(JSONFragment.string))),
+                ("notes", .array(row.notes.map(JSONFragment.string))),
+            ])
+        }
+        return JSONFragment.object([
+            ("source", .string(source)),
+            ("passed", .bool(passed)),
+            ("rows", .array(rows)),
+        ]).encoded
+    }
+}
+
+extension LatencyReport {
+    /// The report of a recorded timeline, such as one captured while a tester used an app.
+    ///
+    /// Announcements that `announce bench` made (ids `bench.SCENARIO.N`) form one row per scenario, as the
+    /// bench itself reports them. Any others form one row per politeness; the bound applies to assertive ones.
+    /// Announcements cancelled or replaced before any audio are left out: nobody was waiting to hear them.
+    public init(recorded timeline: TimelineCollector, source: String) {
+        var scenarioSamples: [BenchScenario: [LatencySample]] = [:]
+        var politenessSamples: [String: [LatencySample]] = [:]
+        for (id, times) in timeline.all() {
+            if let measured = BenchID(id) {
+                if measured.isMeasured, let scenario = measured.scenario {
+                    scenarioSamples[scenario, default: []].append(.measured(id, times))
+                }
+                continue
+            }
+            guard let sample = LatencySample.recorded(id, times) else { continue }
+            politenessSamples[times.politeness ?? "unknown", default: []].append(sample)
+        }
+        var rows = BenchScenario.allCases.compactMap { scenario in
+            scenarioSamples[scenario].map { scenario.row(samples: $0) }
+        }
+        for (politeness, title) in [("assertive", "Assertive announcements"), ("polite", "Polite announcements")] {
+            guard let samples = politenessSamples[politeness] else { continue }
+            rows.append(LatencyRow(name: politeness, title: title, bound: politeness == "assertive" ? Self.assertiveBound : nil, samples: samples))
+        }
+        self.init(source: source, rows: rows)
+    }
+}

@@ -1,0 +1,165 @@
+import AnnouncerCore
+import Foundation
+
+/// Runs scenarios against a target and turns what its timeline shows into rows of the latency table.
+public struct BenchRunner {
+    public let target: any BenchTarget
+    /// Measured announcements per scenario.
+    public let samples: Int
+    /// Told, in words, what the bench is doing.
+    public let progress: (String) -> Void
+
+    /// How long a measured announcement may take to be heard before it counts as never heard.
+    public static let hearingTimeout: Duration = .seconds(5)
+    /// How long cancelled announcements may take to end before the bench gives up.
+    static let endingTimeout: Duration = .seconds(30)
+
+    public init(target: any BenchTarget, samples: Int, progress: @escaping (String) -> Void = { _ in }) {
+        self.target = target
+        self.samples = max(1, samples)
+        self.progress = progress
+    }
+
+    /// Runs one scenario; throws when the target stops answering or refuses a request.
+    public func run(_ scenario: BenchScenario) throws -> LatencyRow {
+        progress("Scenario \(scenario.title): measuring \(scenario.explanation), \(samples) \(samples == 1 ? "time" : "times").")
+        var notes: [String] = []
+        let measured: [BenchID]
+        switch scenario {
+        case .idle: measured = try runIdle()
+        case .cut: measured = try runCut()
+        case .backlog: (measured, notes) = try runBacklog()
+        case .clients: measured = try runClients()
+        case .language: measured = try runLanguageSwitch()
+        case .burst: measured = try runBurst()
+        }
+        let samples = measured.map { LatencySample.measured($0.description, target.timeline.times(of: $0.description)) }
+        return scenario.row(samples: samples, notes: notes)
+    }
+
+    // MARK: Scenarios
+
+    private func runIdle() throws -> [BenchID] {
+        try (0..<samples).map { run in
+            let id = BenchID(.idle, run: run)
+            try measure(BenchRequest(id, Self.error(run), politeness: .assertive))
+            try settle([id])
+            return id
+        }
+    }
+
+    private func runCut() throws -> [BenchID] {
+        try (0..<samples).map { run in
+            let polite = BenchID(.cut, run: run, extra: "polite")
+            try target.speak([BenchRequest(polite, Self.longStatus(run), politeness: .polite)])
+            guard target.timeline.waitUntilHeardOrEnded(polite.description, timeout: Self.hearingTimeout)?.audible != nil else {
+                throw BenchError("The long polite announcement \(polite) was not heard within \(Self.hearingTimeout), so there was nothing to cut.")
+            }
+            // By now the sink's buffer is full and the polite one is in steady playback, as mid-sentence.
+            Thread.sleep(forTimeInterval: 0.1)
+            let id = BenchID(.cut, run: run)
+            try measure(BenchRequest(id, Self.error(run), politeness: .assertive))
+            try settle([polite, id])
+            return id
+        }
+    }
+
+    private func runBacklog() throws -> ([BenchID], [String]) {
+        let count = BenchScenario.backlogSize
+        let fill = (0..<count).map { index in
+            BenchRequest(BenchID(.backlog, run: 0, extra: "fill\(index)"), "Message \(index + 1) of \(count.withThousandsSeparators).", politeness: .polite)
+        }
+        try target.speak(fill)
+        let waiting = try target.waitingPolite()
+        var note = "\(waiting.withThousandsSeparators) of the \(count.withThousandsSeparators) polite announcements were waiting when the first assertive one arrived."
+        if waiting < count - 1 {
+            note += " The queue's limit on waiting polite announcements dropped the others, each with the outcome dropped; announcerd --max-waiting-polite raises it."
+        }
+        let measured = try (0..<samples).map { run in
+            let id = BenchID(.backlog, run: run)
+            try measure(BenchRequest(id, Self.error(run), politeness: .assertive))
+            try settle([id])
+            return id
+        }
+        try settle(fill.map(\.id))
+        return (measured, [note])
+    }
+
+    private func runClients() throws -> [BenchID] {
+        let count = BenchScenario.crowdSize
+        return try (0..<samples).map { run in
+            // The assertive one comes from a different client each run.
+            let urgentClient = (run * 37) % count
+            let id = BenchID(.clients, run: run)
+            let requests = (0..<count).map { client in
+                client == urgentClient
+                    ? BenchRequest(id, Self.error(run), politeness: .assertive)
+                    : BenchRequest(BenchID(.clients, run: run, extra: "client\(client)"), "Client \(client + 1) has update \(run + 1).", politeness: .polite)
+            }
+            try target.speakFromSeparateClients(requests)
+            target.timeline.waitUntilHeardOrEnded(id.description, timeout: Self.hearingTimeout)
+            try settle(requests.map(\.id))
+            return id
+        }
+    }
+
+    private func runLanguageSwitch() throws -> [BenchID] {
+        try (0..<samples).map { run in
+            let english = BenchID(.language, run: run, extra: "english")
+            try target.speak([BenchRequest(english, Self.error(run), politeness: .assertive, language: .english)])
+            target.timeline.waitUntilHeardOrEnded(english.description, timeout: Self.hearingTimeout)
+            try settle([english])
+            let id = BenchID(.language, run: run)
+            try measure(BenchRequest(id, Self.error(run, in: .norwegianBokmal), politeness: .assertive, language: .norwegianBokmal))
+            try settle([id])
+            return id
+        }
+    }
+
+    private func runBurst() throws -> [BenchID] {
+        try (0..<samples).map { run in
+            let id = BenchID(.burst, run: run)
+            let requests = (0..<BenchScenario.crowdSize).map { index in
+                index == 0
+                    ? BenchRequest(id, Self.error(run), politeness: .assertive)
+                    : BenchRequest(BenchID(.burst, run: run, extra: "next\(index)"), Self.error(run * 1_000 + index), politeness: .assertive)
+            }
+            try target.speak(requests)
+            target.timeline.waitUntilHeardOrEnded(id.description, timeout: Self.hearingTimeout)
+            try settle(requests.map(\.id))
+            return id
+        }
+    }
+
+    // MARK: Steps
+
+    /// Sends one announcement and waits until it is heard, or ends, or the timeout passes.
+    private func measure(_ request: BenchRequest) throws {
+        try target.speak([request])
+        target.timeline.waitUntilHeardOrEnded(request.id.description, timeout: Self.hearingTimeout)
+    }
+
+    /// Cancels the announcements and waits until each has ended, so the next sample starts from quiet.
+    private func settle(_ ids: [BenchID]) throws {
+        let names = ids.map(\.description)
+        let open = zip(ids, names).filter { target.timeline.times(of: $0.1)?.outcome == nil }.map(\.0)
+        if !open.isEmpty { try target.cancel(open) }
+        guard target.timeline.waitUntilEnded(names, timeout: Self.endingTimeout) else {
+            throw BenchError("Some of the bench's announcements had not ended \(Self.endingTimeout) after they were cancelled, so the bench stopped.")
+        }
+    }
+
+    // MARK: Texts
+
+    /// Each run's words differ, so the queue never takes one for a duplicate of the run before.
+    static func error(_ run: Int, in language: Language = .english) -> String {
+        switch language {
+        case .norwegianBokmal: "Feil \(run + 1): Skriv inn en gyldig e-postadresse."
+        default: "Error \(run + 1): Must be a valid email address."
+        }
+    }
+
+    static func longStatus(_ run: Int) -> String {
+        "Update \(run + 1). Checking your sign-in details. Please wait while we contact the server. This can take a little while on a slow connection, so please do not close this page."
+    }
+}

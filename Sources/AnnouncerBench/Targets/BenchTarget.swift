@@ -1,0 +1,17 @@
+/// Where a bench sends its announcements: a running server, or an engine inside this process.
+public protocol BenchTarget: AnyObject {
+    /// How the report names it, such as "the server at PATH".
+    var description: String { get }
+    /// Every timeline event of every announcement, as the target reports it.
+    var timeline: TimelineCollector { get }
+    /// Sends the requests in order from one client, and returns once each was accepted.
+    func speak(_ requests: [BenchRequest]) throws
+    /// Sends each request from a client of its own, all at once, and returns once each was accepted.
+    func speakFromSeparateClients(_ requests: [BenchRequest]) throws
+    /// Ends these announcements, waiting or speaking; others' announcements are left alone.
+    func cancel(_ ids: [BenchID]) throws
+    /// How many polite announcements wait now.
+    func waitingPolite() throws -> Int
+    /// Lets go of connections or the engine.
+    func close()
+}

@@ -1,0 +1,50 @@
+import AnnouncerCore
+import AnnouncerEngine
+import Dispatch
+
+/// A bench target that is a speech engine inside this process; its "clients" are threads submitting at once.
+public final class EmbeddedBenchTarget: BenchTarget {
+    public let engine: SpeechEngine
+    public let timeline = TimelineCollector()
+    private let observer: Forwarder
+
+    public init(engine: SpeechEngine) {
+        self.engine = engine
+        observer = Forwarder(timeline: timeline)
+        engine.scheduler.addObserver(observer)
+    }
+
+    public var description: String { "an engine inside announce, playing to \(engine.sinkSpec)" }
+
+    public func speak(_ requests: [BenchRequest]) throws {
+        for request in requests { engine.submit(try request.announcement(sent: .now())) }
+    }
+
+    public func speakFromSeparateClients(_ requests: [BenchRequest]) throws {
+        let announcements = try requests.map { try $0.announcement(sent: .now()) }
+        let engine = engine
+        DispatchQueue.concurrentPerform(iterations: announcements.count) { index in
+            var announcement = announcements[index]
+            announcement.sent = .now()
+            announcement.arrival = .now()
+            engine.submit(announcement)
+        }
+    }
+
+    public func cancel(_ ids: [BenchID]) throws {
+        engine.scheduler.cancel(.ids(Set(ids.map { AnnouncementID($0.description) })))
+    }
+
+    public func waitingPolite() throws -> Int { engine.scheduler.status().waitingPolite }
+
+    public func close() {
+        engine.scheduler.removeObserver(observer)
+    }
+
+    /// Hands the engine's timeline events to the collector.
+    private final class Forwarder: TimelineObserver {
+        let timeline: TimelineCollector
+        init(timeline: TimelineCollector) { self.timeline = timeline }
+        func record(_ event: TimelineEvent) { timeline.record(BenchEvent(event)) }
+    }
+}

@@ -1,0 +1,116 @@
+import AnnouncerClient
+import AnnouncerCore
+import Dispatch
+import Foundation
+import NIOPosix
+import Synchronization
+
+/// A bench target that is a running `announcerd`, reached over its socket with the JSON-lines protocol.
+///
+/// One connection subscribes to the whole timeline and sends most requests; more connections are
+/// opened for scenarios with many clients. Every request carries its send time (`sent_ms`).
+public final class ServerBenchTarget: BenchTarget {
+    public let path: String
+    public let timeline = TimelineCollector()
+    private let control: ServerConnection
+    private let replies = ReplyQueue()
+    private let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+    private var clients: [ServerConnection] = []
+
+    /// Subscribes to the server's timeline on the connection; `recordEvent` is given each event line as received.
+    public init(control: ServerConnection, recordEvent: (@Sendable (String) -> Void)? = nil) throws {
+        path = control.path
+        self.control = control
+        let (timeline, replies) = (timeline, replies)
+        let reader = Thread {
+            while let text = control.nextLine() {
+                let line = ServerLine(text)
+                if let event = BenchEvent(line) {
+                    recordEvent?(text)
+                    timeline.record(event)
+                } else {
+                    replies.put(line)
+                }
+            }
+            replies.close()
+        }
+        reader.name = "bench timeline reader"
+        reader.start()
+        try send(["{\"request\":\"subscribe\"}"])
+    }
+
+    public var description: String { "the server at \(path)" }
+
+    public func speak(_ requests: [BenchRequest]) throws {
+        // Sent in batches, so replies are read while more requests go out and neither side's buffers fill.
+        for start in stride(from: 0, to: requests.count, by: 500) {
+            try send(requests[start..<min(start + 500, requests.count)].map { $0.jsonLine(sent: .now()) })
+        }
+    }
+
+    public func speakFromSeparateClients(_ requests: [BenchRequest]) throws {
+        while clients.count < requests.count {
+            do throws(ClientError) {
+                clients.append(try ServerConnection.connect(to: path, sharing: group))
+            } catch {
+                throw BenchError("Client \(clients.count + 1) could not connect: \(error.description)")
+            }
+        }
+        let clients = clients
+        let sendFailures = Atomic<Int>(0)
+        // All requests go out before any reply is read, so they reach the server together.
+        DispatchQueue.concurrentPerform(iterations: requests.count) { index in
+            do throws(ClientError) {
+                try clients[index].send(requests[index].jsonLine(sent: .now()))
+            } catch {
+                sendFailures.add(1, ordering: .relaxed)
+            }
+        }
+        if sendFailures.load(ordering: .relaxed) > 0 { throw BenchError("The server closed a client's connection during the scenario.") }
+        for client in clients.prefix(requests.count) {
+            guard let text = client.nextLine() else { throw BenchError("The server closed a client's connection during the scenario.") }
+            try Self.check(ServerLine(text))
+        }
+    }
+
+    public func cancel(_ ids: [BenchID]) throws {
+        let lines = ids.map { JSONFragment.object([("request", .string("cancel")), ("id", .string($0.description))]).encoded }
+        for start in stride(from: 0, to: lines.count, by: 500) {
+            try send(Array(lines[start..<min(start + 500, lines.count)]))
+        }
+    }
+
+    public func waitingPolite() throws -> Int {
+        let reply = try send(["{\"request\":\"status\"}"])[0]
+        let object = (try? JSONSerialization.jsonObject(with: Data(reply.text.utf8))) as? [String: Any]
+        guard let waiting = object?["waiting"] as? [String: Any], let polite = waiting["polite"] as? Int else {
+            throw BenchError("The server's status reply did not say how many polite announcements wait.")
+        }
+        return polite
+    }
+
+    public func close() {
+        for client in clients { client.close() }
+        control.close()
+        try? group.syncShutdownGracefully()
+    }
+
+    /// Sends request lines on the control connection and returns their replies, each checked.
+    @discardableResult
+    private func send(_ lines: [String]) throws -> [ServerLine] {
+        for line in lines {
+            do throws(ClientError) { try control.send(line) } catch { throw BenchError(error.description) }
+        }
+        return try lines.map { _ in
+            guard let reply = replies.take() else { throw BenchError("The server closed the connection during the bench.") }
+            try Self.check(reply)
+            return reply
+        }
+    }
+
+    private static func check(_ reply: ServerLine) throws {
+        guard reply.ok else {
+            throw BenchError("The server refused a \(reply.reply ?? "bench") request: \(reply.message ?? reply.text)")
+        }
+    }
+}

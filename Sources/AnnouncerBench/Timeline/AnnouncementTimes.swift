@@ -1,0 +1,39 @@
+/// The moments of one announcement's life that latency figures are made from, in microseconds.
+public struct AnnouncementTimes: Sendable, Equatable {
+    public var received: UInt64?
+    public var firstAudio: UInt64?
+    public var audible: UInt64?
+    public var sent: UInt64?
+    public var politeness: String?
+    /// The outcome, once it ended.
+    public var outcome: String?
+
+    public init() {}
+
+    mutating func apply(_ event: BenchEvent) {
+        if sent == nil { sent = event.sent }
+        if politeness == nil { politeness = event.politeness }
+        switch event.name {
+        case "received": received = event.time
+        case "first_audio": if firstAudio == nil { firstAudio = event.time }
+        case "audible": if audible == nil { audible = event.time }
+        case "ended": outcome = event.outcome ?? "unknown"
+        default: break
+        }
+    }
+
+    /// Whether its first audio has been estimated to reach the listener, or it ended without.
+    var isHeardOrEnded: Bool { audible != nil || outcome != nil }
+
+    /// From arrival to first audio, when both are known.
+    public var arrivalToFirstAudio: UInt64? { Self.span(received, firstAudio) }
+    /// From arrival to audible, when both are known.
+    public var arrivalToAudible: UInt64? { Self.span(received, audible) }
+    /// From the client's send stamp to audible, when both are known.
+    public var sentToAudible: UInt64? { Self.span(sent, audible) }
+
+    private static func span(_ start: UInt64?, _ end: UInt64?) -> UInt64? {
+        guard let start, let end else { return nil }
+        return end >= start ? end - start : 0
+    }
+}

@@ -1,0 +1,37 @@
+import AnnouncerClient
+import AnnouncerCommandLine
+import AnnouncerProtocol
+import ArgumentParser
+
+/// Where a command's announcements go: the running server, or an engine inside this process.
+struct DestinationOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "The server's socket. The default is $ANNOUNCER_SOCKET, else $XDG_RUNTIME_DIR/announcer/announcer.sock. Naming one requires a server there.",
+        valueName: "PATH"))
+    var socket: String?
+
+    @Flag(help: "Use an engine inside this process even when a server is running.")
+    var embedded = false
+
+    @OptionGroup(title: "Embedded engine (giving one of these uses an engine in this process, not the server)")
+    var engine: EngineOptions
+
+    /// The running server when one is reachable, else the embedded engine. `--embedded` or any
+    /// engine option (such as --sink) chooses the embedded engine; `--socket` insists on a server.
+    func route() throws -> Route {
+        if embedded || engine.anyGiven { return .embedded }
+        let path = socket ?? SocketLocation.standard()
+        do throws(ClientError) {
+            return .server(try ServerConnection.connect(to: path))
+        } catch {
+            if case .noServer = error, socket == nil { return .embedded }
+            throw CommandFailure(error.description)
+        }
+    }
+}
+
+/// Where a command speaks.
+enum Route {
+    case server(ServerConnection)
+    case embedded
+}

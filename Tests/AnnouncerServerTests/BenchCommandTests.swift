@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `announce bench` against a real `announcerd`, and the same table again from the timeline it recorded.
+@Suite(.serialized) struct BenchCommandTests {
+    @Test("bench measures every scenario against the server, and --events reproduces the table from its timeline")
+    func benchAgainstServerAndFromTimeline() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let timeline = (server.socketPath as NSString).deletingLastPathComponent + "/bench.jsonl"
+        let run = try ProgramRun(
+            ServerProcess.announce.path, ["bench", "--samples", "3", "--record", timeline, "--json"],
+            environment: ["ANNOUNCER_SOCKET": server.socketPath], timeout: 120)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains("Scenario Idle: measuring an assertive announcement when nothing speaks or waits, 3 times."))
+        let live = try rows(ofJSON: run.standardOutput)
+        #expect(live.map { $0["name"] as? String } == ["idle", "cut", "backlog", "clients", "language", "burst"])
+        for row in live {
+            #expect(row["samples"] as? Int == 3)
+            #expect(row["passed"] as? Bool == true, "\(row)")
+            let firstAudio = try #require(row["arrival_to_first_audio_ms"] as? [String: Any])
+            let p99 = try #require(firstAudio["p99"] as? Double)
+            #expect(p99 > 0 && p99 <= 500)
+            // Every bench request carries its send time, so send-to-audible is known for each.
+            #expect((row["sent_to_audible_ms"] as? [String: Any])?["count"] as? Int == 3)
+        }
+        let backlogNotes = live[2]["notes"] as? [String] ?? []
+        #expect(backlogNotes.first?.hasSuffix("of the 10,000 polite announcements were waiting when the first assertive one arrived. The queue's limit on waiting polite announcements dropped the others, each with the outcome dropped; announcerd --max-waiting-polite raises it.") == true)
+
+        let replay = try ProgramRun(ServerProcess.announce.path, ["bench", "--events", timeline, "--json"])
+        #expect(replay.status == 0, "\(replay.standardError)")
+        let replayed = try rows(ofJSON: replay.standardOutput)
+        let figures = ["arrival_to_first_audio_ms", "arrival_to_audible_ms", "sent_to_audible_ms", "samples", "passed"]
+        #expect(replayed.count == live.count)
+        for (left, right) in zip(live, replayed) {
+            for key in figures {
+                let (liveValue, replayedValue) = (left[key] as? NSObject, right[key] as? NSObject)
+                #expect(liveValue != nil && liveValue == replayedValue, "\(key) of \(left["name"] ?? "?")")
+            }
+        }
+    }
+
+    @Test("The table reads line by line: one sentence per scenario, and a last line that sums it up")
+    func plainTableReadsLineByLine() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let run = try ProgramRun(
+            ServerProcess.announce.path, ["bench", "--samples", "2", "--scenario", "idle", "--scenario", "language"],
+            environment: ["ANNOUNCER_SOCKET": server.socketPath], timeout: 60)
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0] == "Announcement latency of the server at \(server.socketPath). Times are in milliseconds; the bound is 500.00 at the 99th percentile of arrival to first audio.")
+        #expect(lines[1].hasPrefix("Idle: pass, 2 samples. Arrival to first audio p50 "))
+        #expect(lines[2].hasPrefix("Language switch, English to Norwegian: pass, 2 samples."))
+        #expect(lines[3] == "Every measured row passed.")
+        #expect(!run.standardOutput.contains("\u{1B}"))
+    }
+
+    @Test("A timeline that cannot be read is one plain sentence and exit status 1")
+    func missingTimelineIsAPlainError() throws {
+        let run = try ProgramRun(ServerProcess.announce.path, ["bench", "--events", "/nonexistent/timeline.jsonl"])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("The timeline /nonexistent/timeline.jsonl could not be opened; check the path and that you may read it."))
+    }
+
+    private func rows(ofJSON text: String) throws -> [[String: Any]] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        return try #require(object["rows"] as? [[String: Any]])
+    }
+}
