@@ -117,6 +117,11 @@ final class PlaybackThread: Sendable {
                     job.report(.finished(.failed(reason: error.description), at: .now()))
                     return
                 case .end(.aborted), .cancelled:
+                    // The utterance was stopped. The scheduler's cut may have come too late to hit it:
+                    // it cuts only what plays, and this thread can see the cancel and leave first.
+                    // Then a written chunk would still sound, up to 50 ms of a cancelled announcement,
+                    // and hold back the next one's first audio by as much. Cut here too; a second cut is harmless.
+                    sink.cut()
                     return
                 }
             }
