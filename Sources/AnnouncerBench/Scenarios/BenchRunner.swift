@@ -20,27 +20,36 @@ public struct BenchRunner {
         self.progress = progress
     }
 
-    /// Runs one scenario; throws when the target stops answering or refuses a request.
+    /// Runs one scenario `samples` times and makes its row; throws when the target stops answering or refuses a request.
     public func run(_ scenario: BenchScenario) throws -> LatencyRow {
         progress("Scenario \(scenario.title): measuring \(scenario.explanation), \(samples) \(samples == 1 ? "time" : "times").")
+        let (samples, notes) = try measure(scenario, runs: 0..<samples)
+        return scenario.row(samples: samples, notes: notes)
+    }
+
+    /// Runs one scenario once for each run number, and returns each measured announcement's sample.
+    ///
+    /// Run numbers go into the announcements' ids and words, so a caller that measures one run at a
+    /// time (as Benchmarks/ does) gives each call new numbers, and no id or text comes twice.
+    public func measure(_ scenario: BenchScenario, runs: Range<Int>) throws -> (samples: [LatencySample], notes: [String]) {
         var notes: [String] = []
         let measured: [BenchID]
         switch scenario {
-        case .idle: measured = try runIdle()
-        case .cut: measured = try runCut()
-        case .backlog: (measured, notes) = try runBacklog()
-        case .clients: measured = try runClients()
-        case .language: measured = try runLanguageSwitch()
-        case .burst: measured = try runBurst()
+        case .idle: measured = try runIdle(runs)
+        case .cut: measured = try runCut(runs)
+        case .backlog: (measured, notes) = try runBacklog(runs)
+        case .clients: measured = try runClients(runs)
+        case .language: measured = try runLanguageSwitch(runs)
+        case .burst: measured = try runBurst(runs)
         }
         let samples = measured.map { LatencySample.measured($0.description, target.timeline.times(of: $0.description)) }
-        return scenario.row(samples: samples, notes: notes)
+        return (samples, notes)
     }
 
     // MARK: Scenarios
 
-    private func runIdle() throws -> [BenchID] {
-        try (0..<samples).map { run in
+    private func runIdle(_ runs: Range<Int>) throws -> [BenchID] {
+        try runs.map { run in
             let id = BenchID(.idle, run: run)
             try measure(BenchRequest(id, Self.error(run), politeness: .assertive))
             try settle([id])
@@ -48,8 +57,8 @@ public struct BenchRunner {
         }
     }
 
-    private func runCut() throws -> [BenchID] {
-        try (0..<samples).map { run in
+    private func runCut(_ runs: Range<Int>) throws -> [BenchID] {
+        try runs.map { run in
             let polite = BenchID(.cut, run: run, extra: "polite")
             try target.speak([BenchRequest(polite, Self.longStatus(run), politeness: .polite)])
             guard target.timeline.waitUntilHeardOrEnded(polite.description, timeout: Self.hearingTimeout)?.audible != nil else {
@@ -64,30 +73,32 @@ public struct BenchRunner {
         }
     }
 
-    private func runBacklog() throws -> ([BenchID], [String]) {
+    private func runBacklog(_ runs: Range<Int>) throws -> ([BenchID], [String]) {
         let count = BenchScenario.backlogSize
         let fill = (0..<count).map { index in
-            BenchRequest(BenchID(.backlog, run: 0, extra: "fill\(index)"), "Message \(index + 1) of \(count.withThousandsSeparators).", politeness: .polite)
+            BenchRequest(BenchID(.backlog, run: runs.lowerBound, extra: "fill\(index)"), "Message \(index + 1) of \(count.withThousandsSeparators).", politeness: .polite)
         }
         try target.speak(fill)
         let waiting = try target.waitingPolite()
         var note = "\(waiting.withThousandsSeparators) of the \(count.withThousandsSeparators) polite announcements were waiting when the first assertive one arrived."
-        if waiting < count - 1 {
-            note += " The queue's limit on waiting polite announcements dropped the others, each with the outcome dropped; announcerd --max-waiting-polite raises it."
-        }
-        let measured = try (0..<samples).map { run in
+        let measured = try runs.map { run in
             let id = BenchID(.backlog, run: run)
             try measure(BenchRequest(id, Self.error(run), politeness: .assertive))
             try settle([id])
             return id
         }
         try settle(fill.map(\.id))
+        // Counted once every one has ended, since the server may send the outcomes after its status reply.
+        let dropped = fill.count { target.timeline.times(of: $0.id.description)?.outcome == "dropped" }
+        if dropped > 0 {
+            note += " The queue's limit on waiting polite announcements dropped \(dropped.withThousandsSeparators), each with the outcome dropped; announcerd --max-waiting-polite raises it."
+        }
         return (measured, [note])
     }
 
-    private func runClients() throws -> [BenchID] {
+    private func runClients(_ runs: Range<Int>) throws -> [BenchID] {
         let count = BenchScenario.crowdSize
-        return try (0..<samples).map { run in
+        return try runs.map { run in
             // The assertive one comes from a different client each run.
             let urgentClient = (run * 37) % count
             let id = BenchID(.clients, run: run)
@@ -103,8 +114,8 @@ public struct BenchRunner {
         }
     }
 
-    private func runLanguageSwitch() throws -> [BenchID] {
-        try (0..<samples).map { run in
+    private func runLanguageSwitch(_ runs: Range<Int>) throws -> [BenchID] {
+        try runs.map { run in
             let english = BenchID(.language, run: run, extra: "english")
             try target.speak([BenchRequest(english, Self.error(run), politeness: .assertive, language: .english)])
             target.timeline.waitUntilHeardOrEnded(english.description, timeout: Self.hearingTimeout)
@@ -116,8 +127,8 @@ public struct BenchRunner {
         }
     }
 
-    private func runBurst() throws -> [BenchID] {
-        try (0..<samples).map { run in
+    private func runBurst(_ runs: Range<Int>) throws -> [BenchID] {
+        try runs.map { run in
             let id = BenchID(.burst, run: run)
             let requests = (0..<BenchScenario.crowdSize).map { index in
                 index == 0
