@@ -14,11 +14,15 @@ public struct SynthesisRequest: Sendable {
     public var deliver: @Sendable (UnsafeBufferPointer<Int16>) -> Bool
     /// Called once, on the synthesis thread, when synthesis stops.
     public var finish: @Sendable (SynthesisEnd) -> Void
+    /// Asked just before synthesis starts: true skips it, ending `aborted` without touching eSpeak.
+    /// A request cancelled while it waited then costs nothing, so it never delays the ones behind it.
+    public var isCancelled: @Sendable () -> Bool
 
     public init(
         text: String, voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100,
         deliver: @escaping @Sendable (UnsafeBufferPointer<Int16>) -> Bool,
-        finish: @escaping @Sendable (SynthesisEnd) -> Void
+        finish: @escaping @Sendable (SynthesisEnd) -> Void,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
     ) {
         self.text = text
         self.voice = voice
@@ -27,6 +31,7 @@ public struct SynthesisRequest: Sendable {
         self.volume = volume
         self.deliver = deliver
         self.finish = finish
+        self.isCancelled = isCancelled
     }
 }
 
@@ -34,7 +39,7 @@ public struct SynthesisRequest: Sendable {
 public enum SynthesisEnd: Sendable, Equatable {
     /// All of the text was synthesized.
     case completed
-    /// `deliver` returned false, so synthesis stopped early.
+    /// `deliver` returned false, so synthesis stopped early; or the request was cancelled before it began.
     case aborted
     /// eSpeak NG reported an error.
     case failed(SpeechError)

@@ -52,7 +52,13 @@ public final class SynthesisThread: Sendable {
 
     /// Queues a request; it runs after those before it. Returns at once.
     public func enqueue(_ request: SynthesisRequest) {
-        run { engine in request.finish(engine.synthesize(request)) }
+        run { engine in
+            guard !request.isCancelled() else {
+                request.finish(.aborted)
+                return
+            }
+            request.finish(engine.synthesize(request))
+        }
     }
 
     /// eSpeak's phonemes for `text` in `voice`, as `espeak-ng -x` prints them. Blocks until done.

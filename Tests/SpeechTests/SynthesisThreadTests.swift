@@ -46,6 +46,31 @@ import Testing
         #expect(chunks.withLock { $0 } == 1)
     }
 
+    @Test("A request cancelled before its turn ends aborted without any audio, and the next is spoken")
+    func cancelledRequestIsSkipped() {
+        let delivered = Mutex(0)
+        let end = Mutex<SynthesisEnd?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        thread.enqueue(SynthesisRequest(
+            text: "This is never spoken.", voice: "en",
+            deliver: { _ in
+                delivered.withLock { $0 += 1 }
+                return true
+            },
+            finish: { result in
+                end.withLock { $0 = result }
+                done.signal()
+            },
+            isCancelled: { true }
+        ))
+        done.wait()
+        #expect(end.withLock { $0 } == .aborted)
+        #expect(delivered.withLock { $0 } == 0)
+        let (samples, nextEnd) = synthesize("This is spoken.", voice: "en")
+        #expect(nextEnd == .completed)
+        #expect(!samples.isEmpty)
+    }
+
     @Test("An abort does not leave the next utterance with changed prosody")
     func abortLeavesProsodyUnchanged() {
         let sentence = "Sign in, button"

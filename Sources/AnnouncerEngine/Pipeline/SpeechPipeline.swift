@@ -36,7 +36,8 @@ final class SpeechPipeline: Speaker {
             pitch: prosody.pitch ?? voice.pitch,
             volume: prosody.volume ?? voice.volume,
             deliver: { stream.push($0) },
-            finish: { stream.finish($0) }
+            finish: { stream.finish($0) },
+            isCancelled: { stream.isCancelled }
         ))
     }
 
