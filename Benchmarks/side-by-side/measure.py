@@ -481,7 +481,9 @@ def ms(value):
 
 
 def report(results, args):
-    lines = []
+    lines = ["Each figure runs from the SSIP client's send to the first sample above %d on the null sink's "
+             "monitor (%d when cutting or queued), over %d runs per server, the servers alternating."
+             % (args.audible_threshold, args.loud_threshold, args.runs)]
     for scenario in args.scenarios:
         per = results.get(scenario)
         if not per:
