@@ -1,0 +1,712 @@
+#!/usr/bin/python3
+"""Side-by-side latency of announcer and Speech Dispatcher on the same audio path.
+
+Run by ./run, which starts the private PulseAudio with its null sink first. This program starts
+both servers, drives them with the same SSIP client (python3-speechd), and times each message
+from the client's send to the first sample above a threshold on the null sink's monitor.
+"""
+
+import argparse
+import array
+import collections
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+try:
+    import speechd
+except ImportError:
+    sys.exit("The Python module speechd is missing; install the Debian package python3-speechd "
+             "and run this with /usr/bin/python3.")
+
+RATE = 16000
+SCENARIOS = ("idle", "cut", "queued", "cold")
+TITLES = {
+    "idle": "Idle",
+    "cut": "Cutting a long polite message",
+    "queued": "With 200 messages queued",
+    "cold": "Cold start",
+}
+# The issue's goals: a ratio of the medians for the first three, an absolute time for the cold start.
+RATIO_GOALS = {"idle": 0.5, "cut": 0.3, "queued": 0.5}
+COLD_GOAL_MS = 100.0
+SERVERS = ("announcer", "speechd")
+PROGRESS = {"idle": "idle", "cut": "cut", "queued": "200 queued", "cold": "cold start"}
+NAMES = {"announcer": "announcer", "speechd": "Speech Dispatcher"}
+
+
+class BenchmarkError(Exception):
+    """A failure told to the user in one plain sentence."""
+
+
+def say(text):
+    """Progress in words, on standard error."""
+    print(text, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Capture
+
+
+class Capture:
+    """Records the null sink's monitor with parec; each chunk is timestamped with time.monotonic()
+    when it is read. The time of a sample inside a chunk is estimated back from the chunk's end."""
+
+    def __init__(self, sink, log_path):
+        self.log = open(log_path, "wb")
+        self.proc = subprocess.Popen(
+            ["parec", "-d", sink + ".monitor", "--raw", "--format=s16le", "--rate=%d" % RATE,
+             "--channels=1", "--latency-msec=2"],
+            stdout=subprocess.PIPE, stderr=self.log, bufsize=0)
+        self.cond = threading.Condition()
+        # (sequence, arrival time, samples, peak); about 60 s of audio at 2 ms a chunk.
+        self.chunks = collections.deque(maxlen=30000)
+        self.sequence = 0
+        self.failed = None
+        self.thread = threading.Thread(target=self._read, name="parec reader", daemon=True)
+        self.thread.start()
+        # parec prints nothing until the stream runs; wait for the first chunk (silence flows).
+        deadline = time.monotonic() + 5
+        with self.cond:
+            while self.sequence == 0 and self.failed is None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise BenchmarkError("parec recorded nothing from %s.monitor within 5 seconds; "
+                                         "its messages are in %s." % (sink, log_path))
+                self.cond.wait(left)
+        if self.failed:
+            raise BenchmarkError(self.failed)
+
+    def _read(self):
+        fd = self.proc.stdout.fileno()
+        pending = b""
+        while True:
+            try:
+                data = os.read(fd, 8192)
+            except OSError:
+                data = b""
+            now = time.monotonic()
+            if not data:
+                with self.cond:
+                    self.failed = "parec stopped recording."
+                    self.cond.notify_all()
+                return
+            data = pending + data
+            usable = len(data) - (len(data) % 2)
+            pending = data[usable:]
+            samples = array.array("h")
+            samples.frombytes(data[:usable])
+            if not samples:
+                continue
+            peak = max(max(samples), -min(samples))
+            with self.cond:
+                self.sequence += 1
+                self.chunks.append((self.sequence, now, samples, peak))
+                self.cond.notify_all()
+
+    def mark(self):
+        """The sequence number of the newest chunk: later chunks hold audio played after now."""
+        with self.cond:
+            return self.sequence
+
+    def first_above(self, threshold, after_sequence, timeout):
+        """The estimated monotonic time of the first sample above threshold in a chunk newer than
+        after_sequence, or None on timeout."""
+        deadline = time.monotonic() + timeout
+        seen = after_sequence
+        with self.cond:
+            while True:
+                if self.failed:
+                    raise BenchmarkError(self.failed)
+                for sequence, arrival, samples, peak in self.chunks:
+                    if sequence <= seen:
+                        continue
+                    seen = sequence
+                    if peak > threshold:
+                        for index, value in enumerate(samples):
+                            if value > threshold or -value > threshold:
+                                return arrival - (len(samples) - index) / RATE
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self.cond.wait(left)
+
+    def peak_between(self, start, end):
+        """The highest peak among chunks that arrived between two monotonic times."""
+        with self.cond:
+            peaks = [peak for _, arrival, _, peak in self.chunks if start <= arrival <= end]
+        return max(peaks) if peaks else 0
+
+    def wait_silence(self, threshold, quiet_for, timeout):
+        """Waits until no chunk has gone above threshold for quiet_for seconds."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                if self.failed:
+                    raise BenchmarkError(self.failed)
+                now = time.monotonic()
+                loud = [arrival for _, arrival, _, peak in self.chunks
+                        if peak > threshold and arrival > now - quiet_for]
+                if not loud and self.chunks and self.chunks[-1][1] > now - 0.05:
+                    return True
+                if now > deadline:
+                    return False
+                self.cond.wait(0.02)
+
+    def close(self):
+        stop_process(self.proc, "parec")
+        self.log.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# Processes
+
+
+STARTED = []  # every process this program started, stopped at exit in reverse order
+
+
+def children_of(pid):
+    """Process ids whose parent is pid (Speech Dispatcher starts its output modules as children)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % entry) as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
+def pid_alive(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def kill_pid(pid, timeout=5.0):
+    """SIGTERM, then SIGKILL after timeout, to one process id this program started."""
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    deadline = time.monotonic() + timeout
+    while pid_alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    if pid_alive(pid):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def stop_process(proc, what, timeout=5.0):
+    if proc is None or proc.poll() is not None:
+        return
+    children = children_of(proc.pid)
+    proc.terminate()
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        say("%s did not stop within %g seconds of SIGTERM, so it was killed." % (what, timeout))
+        proc.kill()
+        proc.wait()
+    for child in children:
+        if pid_alive(child):
+            kill_pid(child)
+
+
+def connect_client(address, timeout, what, log_path, proc=None):
+    """An SSIP client connected to address, retried every millisecond until timeout."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return speechd.SSIPClient("sbs", component="bench", address=address, autospawn=False)
+        except speechd.SSIPCommunicationError:
+            if proc is not None and proc.poll() is not None:
+                raise BenchmarkError("%s exited with status %d before opening its socket; its log is in %s."
+                                     % (what, proc.returncode, log_path))
+            if time.monotonic() > deadline:
+                raise BenchmarkError("%s did not open its socket within %g seconds; its log is in %s."
+                                     % (what, timeout, log_path))
+            time.sleep(0.001)
+
+
+class Announcer:
+    key = "announcer"
+
+    def __init__(self, binary, workdir):
+        self.binary = binary
+        self.dir = os.path.join(workdir, "announcer")
+        os.makedirs(self.dir, exist_ok=True)
+        self.proc = None
+
+    def command(self, socket_path, events):
+        return [self.binary, "--socket", socket_path, "--sink", "alsa:default", "--lang", "en",
+                "--events", events]
+
+    def start(self):
+        self.socket = os.path.join(self.dir, "announcer.sock")
+        self.events = os.path.join(self.dir, "events.jsonl")
+        self.log_path = os.path.join(self.dir, "announcerd.log")
+        self.log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(self.command(self.socket, self.events),
+                                     stdout=self.log, stderr=subprocess.STDOUT)
+        STARTED.append(self.stop)
+        return connect_client("unix_socket:" + self.socket, 10, "announcerd", self.log_path, self.proc)
+
+    def stop(self):
+        stop_process(self.proc, "announcerd")
+        self.proc = None
+
+    def cold_events(self, index):
+        return os.path.join(self.dir, "cold-events-%d.jsonl" % index)
+
+    def cold_start(self, index):
+        """Launches a fresh announcerd, connects and sends; returns (t0, client, proc, log)."""
+        socket_path = os.path.join(self.dir, "cold.sock")
+        log_path = os.path.join(self.dir, "cold-%d.log" % index)
+        log = open(log_path, "wb")
+        t0 = time.monotonic()
+        proc = subprocess.Popen(self.command(socket_path, self.cold_events(index)),
+                                stdout=log, stderr=subprocess.STDOUT)
+        STARTED.append(lambda: stop_process(proc, "announcerd"))
+        try:
+            client = connect_client("unix_socket:" + socket_path, 10, "announcerd", log_path, proc)
+        finally:
+            log.close()
+        return t0, client, lambda: stop_process(proc, "announcerd")
+
+
+class SpeechDispatcher:
+    key = "speechd"
+
+    def __init__(self, workdir):
+        self.dir = os.path.join(workdir, "speechd")
+        self.config_home = os.path.join(self.dir, "config")
+        config_dir = os.path.join(self.config_home, "speech-dispatcher")
+        os.makedirs(config_dir, exist_ok=True)
+        self.log_dir = os.path.join(self.dir, "log")
+        os.makedirs(self.log_dir, exist_ok=True)
+        # Debian's own configuration, unchanged but for where it logs and that it never idles out.
+        with open("/etc/speech-dispatcher/speechd.conf") as system:
+            text = system.read()
+        text += ('\n# Added by the side-by-side benchmark\nLogDir "%s"\nTimeout 0\n'
+                 'DefaultModule espeak-ng\n' % self.log_dir)
+        with open(os.path.join(config_dir, "speechd.conf"), "w") as conf:
+            conf.write(text)
+        for name in ("modules", "clients"):
+            link = os.path.join(config_dir, name)
+            if not os.path.exists(link):
+                os.symlink("/etc/speech-dispatcher/" + name, link)
+        self.proc = None
+
+    def environment(self, runtime_dir):
+        env = dict(os.environ)
+        env["XDG_CONFIG_HOME"] = self.config_home
+        env["XDG_RUNTIME_DIR"] = runtime_dir
+        return env
+
+    def start(self):
+        runtime = os.path.join(self.dir, "run")
+        os.makedirs(runtime, mode=0o700, exist_ok=True)
+        self.socket = os.path.join(runtime, "speech-dispatcher", "speechd.sock")
+        self.log_path = os.path.join(self.dir, "speech-dispatcher.out")
+        self.log = open(self.log_path, "ab")
+        # -s keeps it in the foreground, so it is this program's child and stops with it.
+        self.proc = subprocess.Popen(
+            ["speech-dispatcher", "-s", "-t", "0", "-c", "unix_socket", "-S", self.socket],
+            stdout=self.log, stderr=subprocess.STDOUT, env=self.environment(runtime))
+        STARTED.append(self.stop)
+        return connect_client("unix_socket:" + self.socket, 15, "Speech Dispatcher",
+                              self.log_dir, self.proc)
+
+    def stop(self):
+        stop_process(self.proc, "Speech Dispatcher")
+        self.proc = None
+
+    def cold_start(self, index):
+        """Autospawns a fresh Speech Dispatcher as spd-say would, through the client library's
+        own autospawn (`speech-dispatcher --spawn`), then sends; returns (t0, client, stop)."""
+        runtime = os.path.join(self.dir, "cold-%d" % index)
+        os.makedirs(runtime, mode=0o700)
+        socket_path = os.path.join(runtime, "speech-dispatcher", "speechd.sock")
+        saved = {name: os.environ.get(name) for name in ("XDG_CONFIG_HOME", "XDG_RUNTIME_DIR")}
+        os.environ.update(XDG_CONFIG_HOME=self.config_home, XDG_RUNTIME_DIR=runtime)
+        pid_file = os.path.join(runtime, "speech-dispatcher", "pid", "speech-dispatcher.pid")
+
+        def stop():
+            try:
+                with open(pid_file) as f:
+                    pid = int(f.read().split()[0])
+            except (OSError, ValueError, IndexError):
+                return
+            children = children_of(pid)
+            kill_pid(pid)
+            for child in children:
+                if pid_alive(child):
+                    kill_pid(child)
+            shutil.rmtree(runtime, ignore_errors=True)
+
+        STARTED.append(stop)
+        try:
+            t0 = time.monotonic()
+            try:
+                client = speechd.SSIPClient("sbs", component="bench",
+                                            address="unix_socket:" + socket_path, autospawn=True)
+            except speechd.SSIPCommunicationError as error:
+                raise BenchmarkError("Speech Dispatcher did not autospawn (%s); its logs are in %s."
+                                     % (str(error).splitlines()[0], self.log_dir))
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+        return t0, client, stop
+
+
+# ---------------------------------------------------------------------------------------------
+# Scenarios
+
+
+class Bench:
+    def __init__(self, args, capture):
+        self.args = args
+        self.capture = capture
+        self.serial = 0
+
+    def text(self, kind):
+        """A fresh text each time, so no duplicate rule applies; the opening words never change."""
+        self.serial += 1
+        n = self.serial
+        if kind == "urgent":
+            return "Attention, build %d failed." % n
+        if kind == "long":
+            return ("Polite background message %d. " % n) + " ".join(
+                ["The quarterly report is now being prepared and will be sent to every member "
+                 "of the team once it has been reviewed."] * 4)
+        if kind == "queued":
+            return ("Queued message %d. " % n) + "The nightly backup copied every file without error."
+        return "Attention, build %d finished." % n
+
+    def settle(self, client):
+        """Stops everything on the server and waits until the sink is quiet."""
+        client.cancel(speechd.Scope.ALL)
+        if not self.capture.wait_silence(self.args.quiet_threshold, 0.3, 10):
+            raise BenchmarkError("The null sink did not fall silent within 10 seconds of CANCEL ALL.")
+        time.sleep(random.uniform(0.05, 0.15))
+
+    def timed_speak(self, client, text, threshold, timeout=5.0):
+        """Sends text and returns (latency ms, message id); latency None if nothing was heard."""
+        mark = self.capture.mark()
+        sent = time.monotonic()
+        result = client.speak(text)
+        heard = self.capture.first_above(threshold, mark, timeout)
+        message_id = result[2][0] if result and len(result) > 2 and result[2] else None
+        return (None if heard is None else (heard - sent) * 1000.0), message_id, sent
+
+    def wait_polite_playing(self, mark, what):
+        heard = self.capture.first_above(self.args.quiet_threshold, mark, 10)
+        if heard is None:
+            raise BenchmarkError("The low-volume polite message of %s was never heard." % what)
+        # Well into the message, as when an urgent announcement arrives mid-sentence.
+        time.sleep(random.uniform(0.25, 0.45))
+
+    def idle(self, server, client):
+        self.settle(client)
+        client.set_priority(speechd.Priority.IMPORTANT)
+        client.set_volume(self.args.urgent_volume)
+        return self.timed_speak(client, self.text("idle"), self.args.audible_threshold)
+
+    def cut(self, server, client):
+        self.settle(client)
+        client.set_priority(speechd.Priority.MESSAGE)
+        client.set_volume(self.args.polite_volume)
+        mark = self.capture.mark()
+        client.speak(self.text("long"))
+        self.wait_polite_playing(mark, NAMES[server])
+        quiet_start = time.monotonic()
+        client.set_priority(speechd.Priority.IMPORTANT)
+        client.set_volume(self.args.urgent_volume)
+        quiet_peak = self.capture.peak_between(quiet_start - 0.2, time.monotonic())
+        result = self.timed_speak(client, self.text("urgent"), self.args.loud_threshold)
+        return result + (quiet_peak,)
+
+    def queued(self, server, client):
+        self.settle(client)
+        client.set_priority(speechd.Priority.MESSAGE)
+        client.set_volume(self.args.polite_volume)
+        mark = self.capture.mark()
+        for _ in range(self.args.queue_length):
+            client.speak(self.text("queued"))
+        self.wait_polite_playing(mark, NAMES[server])
+        quiet_start = time.monotonic()
+        client.set_priority(speechd.Priority.IMPORTANT)
+        client.set_volume(self.args.urgent_volume)
+        quiet_peak = self.capture.peak_between(quiet_start - 0.2, time.monotonic())
+        result = self.timed_speak(client, self.text("urgent"), self.args.loud_threshold)
+        return result + (quiet_peak,)
+
+
+# ---------------------------------------------------------------------------------------------
+# Statistics and report
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    position = (len(ordered) - 1) * fraction
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def ms(value):
+    return "%.1f ms" % value
+
+
+def report(results, args):
+    lines = ["Each figure runs from the SSIP client's send to the first sample above %d on the null sink's "
+             "monitor (%d when cutting or queued), over %d runs per server, the servers alternating."
+             % (args.audible_threshold, args.loud_threshold, args.runs)]
+    for scenario in args.scenarios:
+        per = results.get(scenario)
+        if not per:
+            continue
+        a = [s["latency_ms"] for s in per["announcer"] if s["latency_ms"] is not None]
+        d = [s["latency_ms"] for s in per["speechd"] if s["latency_ms"] is not None]
+        missed = sum(1 for server in SERVERS for s in per[server] if s["latency_ms"] is None)
+        title = TITLES[scenario]
+        if not a or not d:
+            lines.append("%s: not enough audible runs to compare." % title)
+            continue
+        ma, md = statistics.median(a), statistics.median(d)
+        ratio = ma / md
+        line = "%s: announcer median %s, Speech Dispatcher median %s, ratio %.2f" % (
+            title, ms(ma), ms(md), ratio)
+        if scenario in RATIO_GOALS:
+            goal = RATIO_GOALS[scenario]
+            line += " (goal at most %.1f): %s." % (goal, "met" if ratio <= goal else "not met")
+        else:
+            line += ". Goal for announcer: under %d ms: %s." % (
+                COLD_GOAL_MS, "met" if ma < COLD_GOAL_MS else "not met")
+        lines.append(line)
+        lines.append("  announcer p90 %s, max %s; Speech Dispatcher p90 %s, max %s; %d runs each%s." % (
+            ms(percentile(a, 0.9)), ms(max(a)), ms(percentile(d, 0.9)), ms(max(d)),
+            min(len(a), len(d)),
+            "" if not missed else ", %d runs heard nothing and are left out" % missed))
+        if scenario == "cold":
+            lines.append("  Medians from the start to a connected client: announcer %s, Speech Dispatcher %s; "
+                         "from the start to the SPEAK: announcer %s, Speech Dispatcher %s." % tuple(
+                             ms(statistics.median(s[field] for s in per[server]))
+                             for field in ("connected_ms", "speak_sent_ms") for server in SERVERS))
+        parts = [s for s in per["announcer"] if s.get("received_ms") is not None]
+        if parts and scenario == "cold":
+            lines.append("  announcer's own timeline, medians from the start: received %s, first audio %s." % (
+                ms(statistics.median(s["received_ms"] for s in parts)),
+                ms(statistics.median(s["first_audio_ms"] for s in parts))))
+        elif parts:
+            lines.append("  announcer's own timeline, medians: send to received %s, received to first audio %s, "
+                         "first audio to its audible estimate %s, audible estimate to captured %s." % (
+                             ms(statistics.median(s["received_ms"] for s in parts)),
+                             ms(statistics.median(s["first_audio_ms"] - s["received_ms"] for s in parts)),
+                             ms(statistics.median(s["audible_ms"] - s["first_audio_ms"] for s in parts)),
+                             ms(statistics.median(s["latency_ms"] - s["audible_ms"] for s in parts))))
+    return lines
+
+
+def attach_timeline(samples, events_path):
+    """Adds announcer's own event times (relative to the client's send) to its samples."""
+    try:
+        with open(events_path) as f:
+            events = [json.loads(line) for line in f if line.strip()]
+    except OSError:
+        return
+    by_id = collections.defaultdict(dict)
+    for event in events:
+        by_id[str(event.get("id"))].setdefault(event.get("event"), event.get("t_ms"))
+    for sample in samples:
+        times = by_id.get(str(sample.get("id")))
+        if not times or "received" not in times or "first_audio" not in times:
+            continue
+        sent_ms = sample["sent"] * 1000.0
+        sample["received_ms"] = times["received"] - sent_ms
+        if "started" in times:
+            sample["started_ms"] = times["started"] - sent_ms
+        sample["first_audio_ms"] = times["first_audio"] - sent_ms
+        sample["audible_ms"] = times.get("audible", times["first_audio"]) - sent_ms
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--announcerd", required=True, help="the announcerd binary")
+    parser.add_argument("--sink", default=os.environ.get("ANNOUNCER_TEST_PULSE_SINK"),
+                        help="the PulseAudio null sink to record (default $ANNOUNCER_TEST_PULSE_SINK)")
+    parser.add_argument("--runs", type=int, default=15, help="runs per scenario and server")
+    parser.add_argument("--scenarios", default=",".join(SCENARIOS),
+                        help="comma-separated, from: " + ", ".join(SCENARIOS))
+    parser.add_argument("--queue-length", type=int, default=200)
+    parser.add_argument("--polite-volume", type=int, default=-95,
+                        help="SSIP VOLUME of the polite messages that the urgent one cuts")
+    parser.add_argument("--urgent-volume", type=int, default=100,
+                        help="SSIP VOLUME of every measured message but the cold start's "
+                             "(100 is Speech Dispatcher's default on Debian)")
+    parser.add_argument("--audible-threshold", type=int, default=300,
+                        help="sample value that counts as audible when idle and at a cold start")
+    parser.add_argument("--loud-threshold", type=int, default=3000,
+                        help="sample value that tells the full-volume urgent message from the quiet polite ones")
+    parser.add_argument("--quiet-threshold", type=int, default=50,
+                        help="below this the sink counts as silent")
+    parser.add_argument("--workdir", required=True)
+    parser.add_argument("--json", help="write every sample to this file")
+    args = parser.parse_args()
+    args.scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
+    for scenario in args.scenarios:
+        if scenario not in SCENARIOS:
+            parser.error("unknown scenario %r; choose from %s" % (scenario, ", ".join(SCENARIOS)))
+    if not args.sink:
+        parser.error("no sink: pass --sink or set ANNOUNCER_TEST_PULSE_SINK")
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+
+    def on_signal(number, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, on_signal)
+    capture = None
+    clients = {}
+    try:
+        capture = Capture(args.sink, os.path.join(args.workdir, "parec.log"))
+        announcer = Announcer(args.announcerd, args.workdir)
+        speechd_server = SpeechDispatcher(args.workdir)
+        servers = {"announcer": announcer, "speechd": speechd_server}
+        bench = Bench(args, capture)
+        results = {}
+        warm = [s for s in args.scenarios if s != "cold"]
+        if warm:
+            say("Starting announcerd and Speech Dispatcher.")
+            for key in SERVERS:
+                client = servers[key].start()
+                client.set_language("en")
+                clients[key] = client
+                # One message each first, so that voices and audio streams are loaded before timing.
+                latency, _, _ = bench.idle(key, client)
+                if latency is None:
+                    raise BenchmarkError("%s played nothing audible on the null sink; check its log in %s."
+                                         % (NAMES[key], servers[key].dir))
+        for scenario in args.scenarios:
+            if scenario == "cold" and clients:
+                # A cold start runs on a machine where neither server runs yet.
+                say("Stopping the running servers before the cold starts.")
+                for key in list(clients):
+                    bench.settle(clients[key])
+                    clients.pop(key).close()
+                    servers[key].stop()
+            per = {key: [] for key in SERVERS}
+            results[scenario] = per
+            for run in range(args.runs):
+                say("Running the %s scenario, run %d of %d." % (PROGRESS[scenario], run + 1, args.runs))
+                # Alternate which server goes first, so that slow spells of the machine fall on both.
+                order = SERVERS if run % 2 == 0 else tuple(reversed(SERVERS))
+                for key in order:
+                    sample = {"run": run}
+                    if scenario == "cold":
+                        sample.update(run_cold(bench, servers[key], run))
+                    else:
+                        outcome = getattr(bench, scenario)(key, clients[key])
+                        sample["latency_ms"], sample["id"], sample["sent"] = outcome[:3]
+                        if len(outcome) > 3:
+                            sample["quiet_peak"] = outcome[3]
+                        clients[key].cancel(speechd.Scope.ALL)
+                    per[key].append(sample)
+                    if sample["latency_ms"] is None:
+                        say("%s: nothing above the threshold within 5 seconds in run %d." % (NAMES[key], run + 1))
+        for key in list(clients):
+            bench.settle(clients[key])
+            clients.pop(key).close()
+            servers[key].stop()
+        for scenario in args.scenarios:
+            if scenario != "cold":
+                attach_timeline(results[scenario]["announcer"], announcer.events)
+            else:
+                for sample in results[scenario]["announcer"]:
+                    attach_timeline([sample], announcer.cold_events(sample["run"]))
+        lines = report(results, args)
+        quiet = [s["quiet_peak"] for scenario in ("cut", "queued") if scenario in results
+                 for key in SERVERS for s in results[scenario][key] if "quiet_peak" in s]
+        if quiet and max(quiet) >= args.loud_threshold:
+            lines.append("Warning: a quiet polite message peaked at %d, above the loud threshold %d, "
+                         "so some cut figures may be early." % (max(quiet), args.loud_threshold))
+        print("\n".join(lines), flush=True)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"thresholds": {"audible": args.audible_threshold, "loud": args.loud_threshold,
+                                          "quiet": args.quiet_threshold},
+                           "polite_volume": args.polite_volume, "runs": args.runs,
+                           "results": results, "summary": lines}, f, indent=1)
+        return 0
+    except BenchmarkError as error:
+        say(str(error))
+        return 1
+    except KeyboardInterrupt:
+        say("Interrupted; stopping the servers.")
+        return 130
+    finally:
+        for client in clients.values():
+            try:
+                client.close()
+            except Exception:
+                pass
+        while STARTED:
+            try:
+                STARTED.pop()()
+            except Exception:
+                pass
+        if capture is not None:
+            capture.close()
+
+
+def run_cold(bench, server, run):
+    """One cold start: start the server, connect, send one message; time from start to audible."""
+    if not bench.capture.wait_silence(bench.args.quiet_threshold, 0.3, 10):
+        raise BenchmarkError("The null sink did not fall silent before a cold start.")
+    mark = bench.capture.mark()
+    t0, client, stop = server.cold_start(run)
+    connected = time.monotonic()
+    try:
+        client.set_language("en")
+        sent = time.monotonic()
+        result = client.speak(bench.text("idle"))
+        heard = bench.capture.first_above(bench.args.audible_threshold, mark, 10)
+        message_id = result[2][0] if result and len(result) > 2 and result[2] else None
+        client.cancel(speechd.Scope.ALL)
+    finally:
+        try:
+            client.close()
+        except Exception:
+            pass
+        stop()
+    return {"latency_ms": None if heard is None else (heard - t0) * 1000.0, "id": message_id, "sent": t0,
+            "connected_ms": (connected - t0) * 1000.0, "speak_sent_ms": (sent - t0) * 1000.0}
+
+
+if __name__ == "__main__":
+    sys.exit(main())
