@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "AnnouncerEngine", targets: ["AnnouncerEngine"]),
         .library(name: "Speech", targets: ["Speech"]),
         .library(name: "Audio", targets: ["Audio"]),
+        .library(name: "AnnouncerServer", targets: ["AnnouncerServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

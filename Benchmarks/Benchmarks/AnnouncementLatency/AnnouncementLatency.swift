@@ -1,5 +1,6 @@
-// How quickly the announcer starts to speak an urgent announcement, on each available sink,
-// and how fast its live-region queue makes decisions. Run from the Benchmarks folder:
+// How quickly the announcer starts to speak an urgent announcement, on each available sink;
+// how fast its live-region queue makes decisions; and how many requests its server answers
+// per second. Run from the Benchmarks folder:
 //
 //     swift package benchmark
 //
@@ -19,4 +20,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     QueueOperationsBenchmark.register()
+
+    ServerThroughputBenchmark.register(clients: 1)
+    ServerThroughputBenchmark.register(clients: 100)
 }
