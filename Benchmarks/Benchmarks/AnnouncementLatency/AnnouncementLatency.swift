@@ -1,6 +1,6 @@
 // How quickly the announcer starts to speak an urgent announcement, on each available sink;
-// how fast its live-region queue makes decisions; and how many requests its server answers
-// per second. Run from the Benchmarks folder:
+// how fast its live-region queue makes decisions; how many requests its server answers per
+// second; and how much memory it holds. Run from the Benchmarks folder:
 //
 //     swift package benchmark
 //
@@ -23,4 +23,7 @@ let benchmarks: @Sendable () -> Void = {
 
     ServerThroughputBenchmark.register(clients: 1)
     ServerThroughputBenchmark.register(clients: 100)
+
+    ResidentMemoryBenchmark.registerIdle()
+    ResidentMemoryBenchmark.registerUnderLoad()
 }

@@ -15,6 +15,7 @@ final class BenchmarkServer: Sendable {
 
     /// Starts the server, as `announcerd` does; ends the process, which fails the run, if it cannot.
     private init(sink: BenchmarkSink) {
+        // The engine first: resident memory is read just before it starts, so all the server adds is counted.
         engine = SharedEngine.engine(for: sink)
         var template = Array("/tmp/announcer-bench.XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {

@@ -38,6 +38,20 @@ let batchQueuedTime = BenchmarkMetric.custom(
     useScalingFactor: false
 )
 
+/// The resident memory of the whole benchmark process, in kilobytes, read from /proc/self/statm.
+let residentMemory = BenchmarkMetric.custom(
+    "Resident memory of the process (kB)",
+    polarity: .prefersSmaller,
+    useScalingFactor: false
+)
+
+/// Resident memory added since just before the speech engine started, in kilobytes.
+let residentMemoryAdded = BenchmarkMetric.custom(
+    "Resident memory added by engine and server (kB)",
+    polarity: .prefersSmaller,
+    useScalingFactor: false
+)
+
 /// The promise under test: an assertive announcement starts within half a second, at the 99th percentile.
 let firstAudioLimitMicroseconds = 500_000
 

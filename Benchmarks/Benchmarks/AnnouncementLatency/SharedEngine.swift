@@ -9,14 +9,18 @@ import Logging
 /// The benchmark tool starts a new process for each benchmark, so each benchmark gets an engine
 /// with its own sink. Asking for a second, different sink in one process fails the run.
 enum SharedEngine {
-    /// The policy every benchmark engine uses: the standard one with one change, no duplicate window.
+    /// The policy every benchmark engine uses: the standard one with two changes.
     ///
-    /// Every latency round says the same words, and under the standard policy an interrupted
-    /// announcement counts as "just said" for a second, so the next round's copy would be
-    /// dropped as a duplicate.
-    static let policy = LiveRegionPolicy(duplicateWindow: .zero)
+    /// No duplicate window: every latency round says the same words, and under the standard policy an
+    /// interrupted announcement counts as "just said" for a second, so the next round's copy would be
+    /// dropped as a duplicate. Room for 10,000 waiting polite announcements instead of 1,000, so that
+    /// benchmarks can hold ten thousand waiting.
+    static let policy = LiveRegionPolicy(duplicateWindow: .zero, maxWaitingPolite: 10_000)
 
-    private static let started = Locked<(sink: BenchmarkSink, engine: SpeechEngine)?>(nil)
+    /// Resident memory just before the engine started, in bytes; nil until then.
+    static var residentBytesBeforeStart: Int? { started.withLock { $0?.residentBefore } }
+
+    private static let started = Locked<(sink: BenchmarkSink, engine: SpeechEngine, residentBefore: Int)?>(nil)
 
     /// The engine, started now if this is the first call. Ends the process, which fails the run,
     /// if the engine does not start or another sink was asked for before.
@@ -29,12 +33,13 @@ enum SharedEngine {
                 }
                 return started.engine
             }
+            let residentBefore = ResidentMemory.bytes()
             var logger = Logger(label: "announcer.benchmarks")
             logger.logLevel = .warning
             do {
                 let engine = try SpeechEngine(sink: sink.spec, policy: policy, logger: logger)
                 engine.scheduler.addObserver(firstAudioWaiter)
-                started = (sink, engine)
+                started = (sink, engine, residentBefore)
                 return engine
             } catch {
                 // Nothing can be measured; end the process now, which fails the run.
