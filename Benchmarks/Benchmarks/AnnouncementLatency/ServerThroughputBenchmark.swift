@@ -11,7 +11,7 @@ enum ServerThroughputBenchmark {
             : "Speak requests answered over the socket, \(clients) clients sending \(perClient) each at once (null sink)"
         let load = SpeakLoad()
         let configuration = Benchmark.Configuration(
-            metrics: [requestsAnsweredPerSecond, batchQueuedTime, .wallClock],
+            metrics: [requestsAnsweredPerSecond, batchQueuedTime, .wallClock, .writeSyscalls],
             timeUnits: .microseconds,
             units: [requestsAnsweredPerSecond: .count, batchQueuedTime: .count],
             warmupIterations: 3,
