@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Speech", targets: ["Speech"]),
         .library(name: "Audio", targets: ["Audio"]),
         .library(name: "AnnouncerBench", targets: ["AnnouncerBench"]),
+        .library(name: "AnnouncerServer", targets: ["AnnouncerServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

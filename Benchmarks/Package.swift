@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "AnnouncerEngine", package: "announcer"),
                 .product(name: "AnnouncerCore", package: "announcer"),
                 .product(name: "Audio", package: "announcer"),
+                .product(name: "AnnouncerServer", package: "announcer"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/AnnouncementLatency",

@@ -1,0 +1,66 @@
+import AnnouncerEngine
+import AnnouncerServer
+import Foundation
+import Logging
+
+/// An `AnnouncementServer` inside this process, on a private socket in /tmp, using this process's engine.
+final class BenchmarkServer: Sendable {
+    /// The server of this process, started on first use, on the null sink.
+    static let shared = BenchmarkServer(sink: .null)
+
+    let socketPath: String
+    let engine: SpeechEngine
+    private let server: AnnouncementServer
+    private let directory: String
+
+    /// Starts the server, as `announcerd` does; ends the process, which fails the run, if it cannot.
+    private init(sink: BenchmarkSink) {
+        // The engine first: resident memory is read just before it starts, so all the server adds is counted.
+        engine = SharedEngine.engine(for: sink)
+        var template = Array("/tmp/announcer-bench.XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            print("FAILED: could not make a private directory in /tmp for the server's socket.")
+            exit(1)
+        }
+        directory = String(cString: made)
+        socketPath = directory + "/announcer.sock"
+        var logger = Logger(label: "announcer.benchmarks.server")
+        logger.logLevel = .warning
+        let configuration = ServerConfiguration(socketPath: socketPath)
+        let sockets: ClaimedSockets
+        do throws(ServerStartError) {
+            sockets = try AnnouncementServer.claimSockets(for: configuration, logger: logger)
+        } catch {
+            print("FAILED: the server could not claim its socket: \(error)")
+            exit(1)
+        }
+        server = AnnouncementServer(engine: engine, sockets: sockets, configuration: configuration, logger: logger)
+        do throws(ServerStartError) {
+            try server.start()
+        } catch {
+            print("FAILED: the server did not start: \(error)")
+            exit(1)
+        }
+    }
+
+    /// How many clients the server counts as connected.
+    var connectionCount: Int { server.connectionCount }
+
+    /// Opens `count` client connections; ends the process, which fails the run, if one cannot connect.
+    func connect(_ count: Int) -> [SocketConnection] {
+        (0..<count).map { _ in
+            do {
+                return try SocketConnection(path: socketPath)
+            } catch {
+                print("FAILED: a client \(error).")
+                exit(1)
+            }
+        }
+    }
+
+    /// Stops the server as `announcerd` does at SIGTERM, and removes its directory. The engine speaks no more after it.
+    func stop() {
+        server.shutdown()
+        rmdir(directory)
+    }
+}

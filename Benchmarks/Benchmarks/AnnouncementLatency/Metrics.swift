@@ -1,0 +1,67 @@
+import Benchmark
+import Dispatch
+
+// The figures these benchmarks add to the library's own, and the limit they are held to.
+
+/// Arrival to first audio of one announcement, in microseconds: from the moment the request
+/// was read (`Announcement.arrival`) to the moment its first PCM frame was handed to the sink
+/// (the timeline's `first_audio` event). This is the announcer's own figure, not the wall time
+/// of a benchmark iteration.
+let arrivalToFirstAudio = BenchmarkMetric.custom(
+    "Arrival to first audio (μs)",
+    polarity: .prefersSmaller,
+    useScalingFactor: false
+)
+
+/// Arrival to audible, in microseconds: to the moment the first frame is estimated to reach the
+/// listener (the timeline's `audible` event: first audio plus what the sink still had buffered).
+/// Reported beside the first figure because the two part when a write to the sink has to wait.
+let arrivalToAudible = BenchmarkMetric.custom(
+    "Arrival to audible (μs)",
+    polarity: .prefersSmaller,
+    useScalingFactor: false
+)
+
+/// Speak requests answered with `"ok":true` per second, over one whole pipelined batch.
+let requestsAnsweredPerSecond = BenchmarkMetric.custom(
+    "Speak requests answered per second",
+    polarity: .prefersLarger,
+    useScalingFactor: false
+)
+
+/// From the first byte of a batch to the reply of a `status` request sent after its last `ok`,
+/// in microseconds: `status` is answered in order behind every submission, so this is the time
+/// until the live-region queue had taken the whole batch.
+let batchQueuedTime = BenchmarkMetric.custom(
+    "Batch taken by the queue (μs)",
+    polarity: .prefersSmaller,
+    useScalingFactor: false
+)
+
+/// The resident memory of the whole benchmark process, in kilobytes, read from /proc/self/statm.
+let residentMemory = BenchmarkMetric.custom(
+    "Resident memory of the process (kB)",
+    polarity: .prefersSmaller,
+    useScalingFactor: false
+)
+
+/// Resident memory added since just before the speech engine started, in kilobytes.
+let residentMemoryAdded = BenchmarkMetric.custom(
+    "Resident memory added by engine and server (kB)",
+    polarity: .prefersSmaller,
+    useScalingFactor: false
+)
+
+/// The promise under test: an assertive announcement starts within half a second, at the 99th percentile.
+let firstAudioLimitMicroseconds = 500_000
+
+/// Tolerances for `swift package benchmark baseline check` and `baseline compare`, which compare two runs:
+/// the 99th percentile may grow by up to the limit itself before a comparison calls it a regression.
+/// In benchmark 1.38.1 an "absolute threshold" is such a tolerance between two runs, not a ceiling;
+/// the ceiling itself is `LatencyGate`.
+var latencyThresholds: [BenchmarkMetric: BenchmarkThresholds] {
+    [arrivalToFirstAudio: .init(absolute: [.p99: firstAudioLimitMicroseconds])]
+}
+
+/// How long one iteration waits for a first audio before it counts as a failure.
+let firstAudioTimeout: DispatchTimeInterval = .seconds(5)
