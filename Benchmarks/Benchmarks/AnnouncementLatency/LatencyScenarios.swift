@@ -1,8 +1,11 @@
+import AnnouncerCore
 import Foundation
 
 extension LatencyScenario {
     /// Every latency scenario. Each runs on the null sink, and on ALSA when PulseAudio is reachable.
-    static let all: [LatencyScenario] = [idle, cuttingPoliteUtterance]
+    static let all: [LatencyScenario] = [
+        idle, cuttingPoliteUtterance, pastPoliteBacklog, amidManyClients, afterLanguageSwitch, firstOfAssertiveBurst,
+    ]
 
     /// Nothing speaks and nothing waits; an assertive announcement arrives.
     static let idle = LatencyScenario(name: "Assertive arrival to first audio, idle", iterations: 100) { round in
@@ -20,5 +23,49 @@ extension LatencyScenario {
         // the buffer is full and the playback thread waits inside a paced write, as it does mid-sentence.
         Thread.sleep(forTimeInterval: 0.1)
         round.measureAssertive()
+    }
+
+    /// 10,000 polite announcements were submitted just before; an assertive one arrives.
+    /// The same as `announce bench --scenario backlog`.
+    static let pastPoliteBacklog = LatencyScenario(
+        name: "Assertive arrival to first audio, after 10,000 polite", iterations: 30
+    ) { round in
+        round.engine.quiesce()
+        for number in 0..<10_000 {
+            round.engine.submit(try! Announcement(text: numberedStatusText(number), politeness: .polite, arrival: .now()))
+        }
+        round.measureAssertive()
+    }
+
+    /// 100 clients send at the same moment: 99 polite announcements and one assertive one.
+    /// The same as `announce bench --scenario clients`, with threads for clients.
+    static let amidManyClients = LatencyScenario(
+        name: "Assertive arrival to first audio, 100 clients at once", iterations: 30
+    ) { round in
+        round.engine.quiesce()
+        let polite = (0..<99).map { try! Announcement(text: numberedStatusText($0), politeness: .polite, arrival: .now()) }
+        round.measureAssertive(amid: polite, at: (round.benchmark.currentIteration * 37) % 100)
+    }
+
+    /// The announcement before was English; the measured one is Norwegian.
+    /// The same as `announce bench --scenario language`.
+    static let afterLanguageSwitch = LatencyScenario(
+        name: "Assertive arrival to first audio, English then Norwegian", iterations: 50
+    ) { round in
+        round.engine.quiesce()
+        guard round.play(errorText, politeness: .assertive) else { return }
+        round.engine.quiesce()
+        round.measureAssertive(norwegianErrorText, language: .norwegianBokmal)
+    }
+
+    /// One client sends 100 assertive announcements back to back; the first is measured, since
+    /// assertive announcements never cut each other and the rest wait their turn by design.
+    /// The same as `announce bench --scenario burst`.
+    static let firstOfAssertiveBurst = LatencyScenario(
+        name: "Assertive arrival to first audio, first of a burst of 100", iterations: 30
+    ) { round in
+        round.engine.quiesce()
+        let rest = (1..<100).map { _ in try! Announcement(text: errorText, politeness: .assertive, arrival: .now()) }
+        round.measureAssertive(followedBy: rest)
     }
 }

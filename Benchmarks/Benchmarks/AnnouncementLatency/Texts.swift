@@ -3,6 +3,9 @@
 /// The assertive announcement every latency benchmark measures.
 let errorText = "Error: Must be a valid email address."
 
+/// The same error in Norwegian, for the language switch.
+let norwegianErrorText = "Feil: Skriv inn en gyldig e-postadresse."
+
 /// A long polite status, for an assertive announcement to cut.
 let longStatusText = """
     Checking your sign-in details. Please wait while we contact the server. \
