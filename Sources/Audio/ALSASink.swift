@@ -18,6 +18,10 @@ public final class ALSASink: AudioSink {
     nonisolated(unsafe) private let pcm: OpaquePointer
     private let cutGeneration = Atomic<UInt64>(0)
     private let wake = DispatchSemaphore(value: 0)
+    /// Where a cut's `snd_pcm_drop` runs. On the PulseAudio plugin a drop is a round trip to the
+    /// sound server (about 1 ms, 85 ms seen under load), so `cut` hands it here and returns at once,
+    /// never holding the scheduler's queue. The playback thread waits for it before it prepares again.
+    private let dropper = DispatchQueue(label: "announcer.alsa.drop", qos: .userInteractive)
 
     public init(
         device: String, format: AudioFormat,
@@ -93,6 +97,8 @@ public final class ALSASink: AudioSink {
     }
 
     public func beginUtterance() throws(AudioError) {
+        // A cut's drop may still be on its way; prepared before it lands, the stream would be dropped again.
+        dropper.sync {}
         switch snd_pcm_state(pcm) {
         case SND_PCM_STATE_SUSPENDED:
             // Resume where the hardware can; otherwise start afresh.
@@ -159,14 +165,17 @@ public final class ALSASink: AudioSink {
     /// How long past its buffered audio a device may go silent before it counts as stalled.
     static let stallMargin: DispatchTimeInterval = .seconds(2)
 
+    /// Refuses further writes of the utterance at once and drops what the device holds on the dropper's
+    /// thread, which also makes a blocked `writei` return. Returns without waiting for the sound server.
     public func cut() {
         cutGeneration.add(1, ordering: .releasing)
-        snd_pcm_drop(pcm)
         wake.signal()
+        dropper.async { [self] in _ = snd_pcm_drop(pcm) }
     }
 
     public func close() {
         cutGeneration.add(1, ordering: .releasing)
+        dropper.sync {}
         snd_pcm_drop(pcm)
         snd_pcm_close(pcm)
     }
