@@ -83,7 +83,8 @@ let package = Package(
             ]
         ),
 
-        // Latency scenarios and the table `announce bench` prints, shared with Benchmarks/.
+        // Latency scenarios and the table `announce bench` prints. Benchmarks/ runs the same six
+        // scenarios on the engine directly (its LatencyScenarios.swift); keep the two in step.
         .target(
             name: "AnnouncerBench",
             dependencies: [

@@ -4,6 +4,8 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     case noServer(path: String)
     case cannotConnect(path: String, reason: String)
     case connectionClosed
+    /// The server took no request or sent no answer within the time given.
+    case noAnswer(seconds: Int)
 
     public var description: String {
         switch self {
@@ -13,6 +15,8 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
             "Cannot connect to the announcer server at \(path): \(reason)."
         case .connectionClosed:
             "The announcer server closed the connection."
+        case let .noAnswer(seconds):
+            "The announcer server did not answer within \(seconds) seconds, so announce gave up."
         }
     }
 }

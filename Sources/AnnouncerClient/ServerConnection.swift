@@ -56,16 +56,38 @@ public final class ServerConnection: Sendable {
         self.inbox = inbox
     }
 
-    /// Sends one request line; the newline is added here.
-    public func send(_ line: String) throws(ClientError) {
+    /// Sends one request line; the newline is added here. With a timeout, gives up with `.noAnswer`
+    /// when the server has not taken the line by then (a server that stops reading fills the socket).
+    public func send(_ line: String, timeout seconds: Int? = nil) throws(ClientError) {
         var buffer = channel.allocator.buffer(capacity: line.utf8.count + 1)
         buffer.writeString(line)
         buffer.writeString("\n")
-        do { try channel.writeAndFlush(buffer).wait() } catch { throw .connectionClosed }
+        let written = channel.writeAndFlush(buffer)
+        guard let seconds else {
+            do { try written.wait() } catch { throw .connectionClosed }
+            return
+        }
+        let outcome = Mutex<Bool?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        written.whenComplete { result in
+            outcome.withLock { $0 = (try? result.get()) != nil }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + .seconds(seconds)) == .success else { throw .noAnswer(seconds: seconds) }
+        guard outcome.withLock({ $0 }) == true else { throw .connectionClosed }
     }
 
     /// The next line from the server, waiting for it; nil once the server closed the connection.
     public func nextLine() -> String? { inbox.take() }
+
+    /// The next line, waiting at most `seconds`: `.noAnswer` when none came, `.connectionClosed` at the end.
+    public func nextLine(timeout seconds: Int) throws(ClientError) -> String {
+        switch inbox.take(until: .now() + .seconds(seconds)) {
+        case let .some(.some(line)): return line
+        case .some(.none): throw .connectionClosed
+        case .none: throw .noAnswer(seconds: seconds)
+        }
+    }
 
     /// Sends a request and returns its reply, passing over any event lines that come first to `onEvent`.
     public func request(_ line: String, onEvent: (ServerLine) -> Void = { _ in }) throws(ClientError) -> ServerLine {
@@ -106,6 +128,11 @@ final class LineInbox: Sendable {
     }
 
     func take() -> String? {
+        take(until: .distantFuture) ?? nil
+    }
+
+    /// The next line; `.some(nil)` once the connection closed; nil when the deadline passed first.
+    func take(until deadline: DispatchTime) -> String?? {
         while true {
             let next: String?? = state.withLock { state in
                 if state.head < state.lines.count {
@@ -121,7 +148,7 @@ final class LineInbox: Sendable {
                 if next == nil { available.signal() }  // Let any other waiter see the end too.
                 return next
             }
-            available.wait()
+            if available.wait(timeout: deadline) == .timedOut { return nil }
         }
     }
 }

@@ -19,7 +19,8 @@ struct BenchCommand: ParsableCommand {
         and arrival to audible, in milliseconds. A scenario passes when every measured announcement \
         was heard and the 99th percentile of arrival to first audio is at most 500 ms. \
         With --events FILE it reads a recorded timeline instead (from announcerd --events, \
-        announce events or --record) and prints the same table. The exit status is 1 when any row fails. \
+        announce events or --record) and prints the same table. The exit status is 1 when any row fails, when \
+        the bench stopped early, or when nothing could be checked against the bound. \
         The bench cancels only its own announcements; those of other clients of the same server \
         go on and take their share of the time. \
         Scenarios: \(BenchScenario.allCases.map { "\($0.rawValue), \($0.explanation)" }.joined(separator: "; ")).
@@ -48,6 +49,9 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...100_000).contains(samples) else { throw ValidationError("--samples must be from 1 to 100000.") }
+        if record == "-" {
+            throw ValidationError("--record needs a file: standard output carries the report.")
+        }
         if events != nil, record != nil || destination.socket != nil || destination.embedded || destination.engine.anyGiven || !scenarios.isEmpty {
             throw ValidationError("--events reads a recorded timeline, so it cannot be combined with options that run scenarios.")
         }
@@ -74,9 +78,26 @@ struct BenchCommand: ParsableCommand {
             handle = opened
         }
         let timeline = TimelineCollector()
-        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
-        for line in text.split(whereSeparator: \.isNewline) {
-            if let event = BenchEvent(ServerLine(String(line))) { timeline.record(event) }
+        // Read in pieces and split on newline bytes, so a day-long timeline never sits in memory whole.
+        var events = 0
+        var pending: [UInt8] = []
+        func take(_ line: ArraySlice<UInt8>) {
+            guard let event = BenchEvent(ServerLine(String(decoding: line, as: UTF8.self))) else { return }
+            timeline.record(event)
+            events += 1
+        }
+        while let piece = try? handle.read(upToCount: 1 << 16), !piece.isEmpty {
+            pending += piece
+            var start = pending.startIndex
+            while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                take(pending[start..<end])
+                start = end + 1
+            }
+            pending.removeSubrange(..<start)
+        }
+        if !pending.isEmpty { take(pending[...]) }
+        guard events > 0 else {
+            throw CommandFailure("No line of \(path == "-" ? "standard input" : path) is a timeline event; give a file written by announcerd --events, announce events or announce bench --record.")
         }
         return LatencyReport(recorded: timeline, source: path == "-" ? "the timeline on standard input" : "the timeline in \(path)")
     }
@@ -90,16 +111,25 @@ struct BenchCommand: ParsableCommand {
             target.close()
             recorder?.flush()
         }
-        let runner = BenchRunner(target: target, samples: samples) { say($0) }
-        let chosen = scenarios.isEmpty ? BenchScenario.allCases : scenarios
-        let rows: [LatencyRow]
-        do {
-            rows = try chosen.map(runner.run)
-        } catch let error as BenchError {
-            throw CommandFailure(error.description)
+        // Ctrl-C or SIGTERM: cancel what the bench left on the server, then stop with the usual status.
+        nonisolated(unsafe) let interrupted = target
+        TerminationSignals.install { signal in
+            BenchCommand.say("Stopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM"); cancelling the bench's own announcements.")
+            interrupted.cancelOutstanding()
+            recorder?.flush()
+            Foundation.exit(128 + signal)
         }
-        say("Done.")
-        return LatencyReport(source: target.description, rows: rows)
+        let runner = BenchRunner(target: target, samples: samples) { Self.say($0) }
+        let chosen = scenarios.isEmpty ? BenchScenario.allCases : scenarios
+        var report = LatencyReport(source: target.description, rows: [])
+        do {
+            for scenario in chosen { report.rows.append(try runner.run(scenario)) }
+            Self.say("Done.")
+        } catch let error as BenchError {
+            // The rows measured so far are still worth having; the report says why it is short.
+            report.stoppedEarly = error.description
+        }
+        return report
     }
 
     private func makeTarget(recorder: JSONLinesTimelineWriter?) throws -> any BenchTarget {
@@ -115,7 +145,7 @@ struct BenchCommand: ParsableCommand {
             }
         case .embedded:
             if !destination.embedded, !destination.engine.anyGiven {
-                say("No announcer server is running at \(destination.socket ?? SocketLocation.standard()), so the bench measures an engine inside announce.")
+                Self.say("No announcer server is running at \(destination.socket ?? SocketLocation.standard()), so the bench measures an engine inside announce.")
             }
         }
         var engineOptions = destination.engine
@@ -123,12 +153,12 @@ struct BenchCommand: ParsableCommand {
         if engineOptions.maxWaitingPolite == nil { engineOptions.maxWaitingPolite = BenchScenario.backlogSize }
         let speechEngine = try engineOptions.startEngine(label: "announce.bench")
         if let recorder { speechEngine.scheduler.addObserver(recorder) }
-        say("Started an engine inside announce, playing to \(speechEngine.sinkSpec).")
+        Self.say("Started an engine inside announce, playing to \(speechEngine.sinkSpec).")
         return EmbeddedBenchTarget(engine: speechEngine)
     }
 
     /// Progress goes to standard error in words, so standard output holds only the report.
-    private func say(_ sentence: String) {
+    private static func say(_ sentence: String) {
         FileHandle.standardError.write(Data((sentence + "\n").utf8))
     }
 }

@@ -29,9 +29,3 @@ struct DestinationOptions: ParsableArguments {
         }
     }
 }
-
-/// Where a command speaks.
-enum Route {
-    case server(ServerConnection)
-    case embedded
-}

@@ -98,6 +98,42 @@ import Testing
         #expect(report.passed)
     }
 
+    @Test("An id used again is a new announcement, so a failure after a fast one is not hidden")
+    func reusedIDsStayApart() throws {
+        let events = [
+            heard("status", "assertive", at: 0, latency: 900_000),
+            ended("status", "assertive", at: 5_000_000, outcome: "failed"),
+        ]
+        let report = LatencyReport(recorded: collector(events), source: "a test")
+        let row = try #require(report.rows.first)
+        #expect(row.samples == 2)
+        #expect(row.failures == ["status: it ended failed without audio"])
+        #expect(row.passed == false)
+        #expect(row.firstAudio?.max == 900_000)
+    }
+
+    @Test("A line whose times no clock could show is passed over, not a crash")
+    func impossibleTimesArePassedOver() {
+        #expect(BenchEvent(ServerLine(#"{"t_ms":1e300,"id":"1","event":"received"}"#)) == nil)
+        #expect(BenchEvent(ServerLine(#"{"t_ms":-5,"id":"1","event":"received"}"#)) == nil)
+        #expect(BenchEvent(ServerLine(#"{"t_ms":5,"sent_ms":1e300,"id":"1","event":"received"}"#)) == nil)
+    }
+
+    @Test("A timeline of polite announcements alone says that nothing was checked against the bound")
+    func politeOnlyTimelineSaysNothingWasChecked() {
+        let report = LatencyReport(recorded: collector([heard("1", "polite", at: 0, latency: 2_000)]), source: "a test")
+        #expect(!report.passed)
+        #expect(report.lines.last == "No row has a bound, since it holds no assertive announcement, so nothing was checked against 500 ms.")
+    }
+
+    @Test("The verdict uses the exact 99th percentile, not the top of the histogram's bucket")
+    func verdictUsesExactPercentile() throws {
+        // 499.9 ms lies in a 256 µs bucket whose top is above 500 ms.
+        let row = try #require(LatencyReport(recorded: collector([heard("bench.idle.0", "assertive", at: 0, latency: 499_900)]), source: "a test").rows.first)
+        #expect(row.firstAudio?.exactP99 == 499_900)
+        #expect(row.passed == true)
+    }
+
     @Test("A timeline with nothing measurable says so and does not pass")
     func emptyTimelineDoesNotPass() {
         let report = LatencyReport(recorded: TimelineCollector(), source: "an empty file")
@@ -133,6 +169,6 @@ import Testing
     func jsonReportCarriesRows() throws {
         let events = [heard("bench.idle.0", "assertive", at: 0, latency: 1_234)]
         let json = LatencyReport(recorded: collector(events), source: "a test").json
-        #expect(json.hasPrefix(#"{"source":"a test","passed":true,"rows":[{"name":"idle","title":"Idle","samples":1,"passed":true,"bound_ms":500.000,"arrival_to_first_audio_ms":{"p50":1.234,"#))
+        #expect(json.hasPrefix(#"{"source":"a test","passed":true,"stopped_early":null,"rows":[{"name":"idle","title":"Idle","samples":1,"passed":true,"bound_ms":500.000,"arrival_to_first_audio_ms":{"p50":1.234,"#))
     }
 }

@@ -5,6 +5,8 @@ public struct LatencyReport: Sendable, Equatable {
     /// What was measured, such as "the server at /run/user/1000/announcer/announcer.sock".
     public var source: String
     public var rows: [LatencyRow]
+    /// Why the bench stopped before its last scenario, if it did; the rows measured until then stay.
+    public var stoppedEarly: String?
 
     /// The product's promise: an assertive announcement starts within 500 ms, at the 99th percentile.
     public static let assertiveBound: UInt64 = 500_000
@@ -15,7 +17,9 @@ public struct LatencyReport: Sendable, Equatable {
     }
 
     /// Whether every row with a bound passed; a report without such a row has nothing to pass.
-    public var passed: Bool { rows.allSatisfy { $0.passed != false } && rows.contains { $0.passed == true } }
+    public var passed: Bool {
+        stoppedEarly == nil && rows.allSatisfy { $0.passed != false } && rows.contains { $0.passed == true }
+    }
 
     /// The report as plain lines, each readable on its own by a screen reader or braille display.
     public var lines: [String] {
@@ -31,7 +35,10 @@ public struct LatencyReport: Sendable, Equatable {
             lines.append(failed.isEmpty
                 ? "Every measured row passed."
                 : "Failed: \(failed.joined(separator: ", ")).")
+        } else if !rows.isEmpty {
+            lines.append("No row has a bound, since it holds no assertive announcement, so nothing was checked against 500 ms.")
         }
+        if let stoppedEarly { lines.append("The bench stopped early: \(stoppedEarly)") }
         return lines
     }
 
@@ -61,6 +68,7 @@ public struct LatencyReport: Sendable, Equatable {
         return JSONFragment.object([
             ("source", .string(source)),
             ("passed", .bool(passed)),
+            ("stopped_early", stoppedEarly.map(JSONFragment.string) ?? .null),
             ("rows", .array(rows)),
         ]).encoded
     }

@@ -33,7 +33,7 @@ public struct LatencyRow: Sendable, Equatable {
     public var passed: Bool? {
         guard let bound else { return nil }
         guard failures.isEmpty, let firstAudio else { return false }
-        return firstAudio.p99 <= bound
+        return firstAudio.exactP99 <= bound
     }
 
     /// The row as one line that reads well aloud, times in milliseconds.
@@ -49,7 +49,7 @@ public struct LatencyRow: Sendable, Equatable {
         if !failures.isEmpty {
             parts.append("\(failures.count) never heard.")
         }
-        if passed == false, let bound, let firstAudio, firstAudio.p99 > bound {
+        if passed == false, let bound, let firstAudio, firstAudio.exactP99 > bound {
             parts.append("The p99 is over \(LatencyStatistics.milliseconds(bound)).")
         }
         return parts.joined(separator: " ")

@@ -17,8 +17,15 @@ public struct LatencySample: Sendable, Equatable {
     /// A sample of a measured announcement: one that was never heard is a failure, whatever its outcome.
     public static func measured(_ id: String, _ times: AnnouncementTimes?) -> LatencySample {
         guard let times else { return LatencySample(id: id, times: AnnouncementTimes(), failure: "no event of it was seen") }
-        if times.firstAudio != nil, times.received != nil { return LatencySample(id: id, times: times) }
-        let failure = times.outcome.map { "it ended \($0) without audio" } ?? "it had no audio in time"
+        guard times.received != nil else {
+            return LatencySample(id: id, times: times, failure: "its arrival is not in the timeline")
+        }
+        if times.firstAudio != nil { return LatencySample(id: id, times: times) }
+        // The bench cancels what was not heard in time, so "cancelled" here means it waited too long.
+        let failure = switch times.outcome {
+        case nil, "cancelled"?: "it was not heard within \(BenchRunner.hearingTimeout.components.seconds) seconds"
+        case let outcome?: "it ended \(outcome) without audio"
+        }
         return LatencySample(id: id, times: times, failure: failure)
     }
 

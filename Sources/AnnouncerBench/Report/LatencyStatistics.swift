@@ -7,6 +7,9 @@ public struct LatencyStatistics: Sendable, Equatable {
     public var p90: UInt64
     public var p99: UInt64
     public var max: UInt64
+    /// The 99th percentile by nearest rank over the exact values: the verdict against a bound uses it,
+    /// since the histogram reports the top of a bucket (256 µs wide near 500 ms) and could tip a pass into a fail.
+    public var exactP99: UInt64
 
     /// Nil when there are no values.
     public init?(microseconds values: [UInt64]) {
@@ -18,7 +21,9 @@ public struct LatencyStatistics: Sendable, Equatable {
         p50 = histogram.valueAtPercentile(50)
         p90 = histogram.valueAtPercentile(90)
         p99 = histogram.valueAtPercentile(99)
-        max = histogram.max
+        max = histogram.maxRecorded
+        let sorted = values.sorted()
+        exactP99 = sorted[Swift.max(0, Int((0.99 * Double(sorted.count)).rounded(.up)) - 1)]
     }
 
     /// "p50 0.21, p90 0.30, p99 0.41, max 0.52", in milliseconds.

@@ -30,7 +30,7 @@ public struct BenchRunner {
     /// Runs one scenario once for each run number, and returns each measured announcement's sample.
     ///
     /// Run numbers go into the announcements' ids and words, so a caller that measures one run at a
-    /// time (as Benchmarks/ does) gives each call new numbers, and no id or text comes twice.
+    /// time gives each call new numbers, and no id or text comes twice.
     public func measure(_ scenario: BenchScenario, runs: Range<Int>) throws -> (samples: [LatencySample], notes: [String]) {
         var notes: [String] = []
         let measured: [BenchID]

@@ -12,6 +12,9 @@ public protocol BenchTarget: AnyObject {
     func cancel(_ ids: [BenchID]) throws
     /// How many polite announcements wait now.
     func waitingPolite() throws -> Int
-    /// Lets go of connections or the engine.
+    /// Cancels every announcement it sent that has not ended, without waiting for answers; safe from
+    /// any thread, so an interrupted or failed bench leaves nothing behind on a shared server.
+    func cancelOutstanding()
+    /// Cancels what is outstanding and lets go of connections or the engine.
     func close()
 }

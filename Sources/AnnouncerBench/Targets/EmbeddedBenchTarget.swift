@@ -37,6 +37,9 @@ public final class EmbeddedBenchTarget: BenchTarget {
 
     public func waitingPolite() throws -> Int { engine.scheduler.status().waitingPolite }
 
+    /// The engine lives in this process and goes with it, so there is nothing to leave behind.
+    public func cancelOutstanding() {}
+
     public func close() {
         engine.scheduler.removeObserver(observer)
     }

@@ -22,11 +22,16 @@ final class ReplyQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The next reply; nil once the connection closed with none left.
-    func take() -> ServerLine? {
+    /// The next reply; nil once the connection closed with none left; throws when none came in `seconds`.
+    func take(timeout seconds: Int) throws -> ServerLine? {
+        let deadline = Date().addingTimeInterval(Double(seconds))
         condition.lock()
         defer { condition.unlock() }
-        while head == lines.count, !closed { condition.wait() }
+        while head == lines.count, !closed {
+            if !condition.wait(until: deadline), head == lines.count, !closed {
+                throw BenchError(ClientError.noAnswer(seconds: seconds).description)
+            }
+        }
         guard head < lines.count else { return nil }
         defer {
             head += 1

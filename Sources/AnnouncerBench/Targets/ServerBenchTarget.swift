@@ -16,6 +16,10 @@ public final class ServerBenchTarget: BenchTarget {
     private let replies = ReplyQueue()
     private let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
     private var clients: [ServerConnection] = []
+    /// Every id this bench sent, so what has not ended can be cancelled when it stops.
+    private let sentIDs = Mutex<[String]>([])
+    /// How long the server may take to take a request or answer one before the bench gives up.
+    static let answerTimeout = 10
 
     /// Subscribes to the server's timeline on the connection; `recordEvent` is given each event line as received.
     public init(control: ServerConnection, recordEvent: (@Sendable (String) -> Void)? = nil) throws {
@@ -42,6 +46,7 @@ public final class ServerBenchTarget: BenchTarget {
     public var description: String { "the server at \(path)" }
 
     public func speak(_ requests: [BenchRequest]) throws {
+        sentIDs.withLock { $0 += requests.map(\.id.description) }
         // Sent in batches, so replies are read while more requests go out and neither side's buffers fill.
         for start in stride(from: 0, to: requests.count, by: 500) {
             try send(requests[start..<min(start + 500, requests.count)].map { $0.jsonLine(sent: .now()) })
@@ -49,6 +54,7 @@ public final class ServerBenchTarget: BenchTarget {
     }
 
     public func speakFromSeparateClients(_ requests: [BenchRequest]) throws {
+        sentIDs.withLock { $0 += requests.map(\.id.description) }
         while clients.count < requests.count {
             do throws(ClientError) {
                 clients.append(try ServerConnection.connect(to: path, sharing: group))
@@ -61,14 +67,19 @@ public final class ServerBenchTarget: BenchTarget {
         // All requests go out before any reply is read, so they reach the server together.
         DispatchQueue.concurrentPerform(iterations: requests.count) { index in
             do throws(ClientError) {
-                try clients[index].send(requests[index].jsonLine(sent: .now()))
+                try clients[index].send(requests[index].jsonLine(sent: .now()), timeout: Self.answerTimeout)
             } catch {
                 sendFailures.add(1, ordering: .relaxed)
             }
         }
         if sendFailures.load(ordering: .relaxed) > 0 { throw BenchError("The server closed a client's connection during the scenario.") }
         for client in clients.prefix(requests.count) {
-            guard let text = client.nextLine() else { throw BenchError("The server closed a client's connection during the scenario.") }
+            let text: String
+            do throws(ClientError) {
+                text = try client.nextLine(timeout: Self.answerTimeout)
+            } catch {
+                throw BenchError(error.description)
+            }
             try Self.check(ServerLine(text))
         }
     }
@@ -89,7 +100,21 @@ public final class ServerBenchTarget: BenchTarget {
         return polite
     }
 
+    public func cancelOutstanding() {
+        let open = sentIDs.withLock { $0 }.filter { timeline.times(of: $0)?.outcome == nil }
+        guard !open.isEmpty else { return }
+        // Sent without reading the replies: this may run from a signal handler's queue while the
+        // bench's own thread waits for a reply. The server answers each cancel with the ended event
+        // on the timeline this connection subscribes to, so that is what is waited for, briefly.
+        for id in open {
+            let line = JSONFragment.object([("request", .string("cancel")), ("id", .string(id))]).encoded
+            do throws(ClientError) { try control.send(line, timeout: 2) } catch { return }
+        }
+        timeline.waitUntilEnded(open, timeout: .seconds(5))
+    }
+
     public func close() {
+        cancelOutstanding()
         for client in clients { client.close() }
         control.close()
         try? group.syncShutdownGracefully()
@@ -99,10 +124,12 @@ public final class ServerBenchTarget: BenchTarget {
     @discardableResult
     private func send(_ lines: [String]) throws -> [ServerLine] {
         for line in lines {
-            do throws(ClientError) { try control.send(line) } catch { throw BenchError(error.description) }
+            do throws(ClientError) { try control.send(line, timeout: Self.answerTimeout) } catch { throw BenchError(error.description) }
         }
         return try lines.map { _ in
-            guard let reply = replies.take() else { throw BenchError("The server closed the connection during the bench.") }
+            guard let reply = try replies.take(timeout: Self.answerTimeout) else {
+                throw BenchError(ClientError.connectionClosed.description)
+            }
             try Self.check(reply)
             return reply
         }

@@ -34,16 +34,22 @@ public struct BenchEvent: Sendable, Equatable {
         )
     }
 
-    /// The event in one line of a server's event stream or of a timeline file; nil for any other line.
+    /// The event in one line of a server's event stream or of a timeline file; nil for any other line,
+    /// including one whose times are not milliseconds the monotonic clock could show.
     public init?(_ line: ServerLine) {
-        guard let name = line.event, let id = line.id, let milliseconds = line.timeMilliseconds, milliseconds >= 0 else { return nil }
-        self.init(
-            id: id, name: name, time: Self.microseconds(milliseconds),
-            sent: line.sentMilliseconds.map(Self.microseconds), politeness: line.politeness, outcome: line.outcome
-        )
+        guard let name = line.event, let id = line.id,
+              let time = line.timeMilliseconds.flatMap(Self.microseconds) else { return nil }
+        var sent: UInt64?
+        if let stamp = line.sentMilliseconds {
+            guard let microseconds = Self.microseconds(stamp) else { return nil }
+            sent = microseconds
+        }
+        self.init(id: id, name: name, time: time, sent: sent, politeness: line.politeness, outcome: line.outcome)
     }
 
-    private static func microseconds(_ milliseconds: Double) -> UInt64 {
-        UInt64(max(0, (milliseconds * 1_000).rounded()))
+    /// Milliseconds as whole microseconds; nil when negative, not finite, or past any clock's reach (about 30,000 years).
+    private static func microseconds(_ milliseconds: Double) -> UInt64? {
+        guard milliseconds.isFinite, milliseconds >= 0, milliseconds < 1e15 else { return nil }
+        return UInt64(exactly: (milliseconds * 1_000).rounded())
     }
 }

@@ -1,9 +1,16 @@
 import Foundation
 
 /// Gathers timeline events by announcement, and lets a scenario wait for one to be heard or to end.
+///
+/// An id may come back: the server frees one when its announcement ends, and a new server process
+/// numbers from 1 again. A `received` for an id already received starts a new announcement, so a
+/// recorded timeline never mixes two announcements' times.
 public final class TimelineCollector: @unchecked Sendable {
+    /// The latest announcement of each id.
     private var times: [String: AnnouncementTimes] = [:]
-    /// Ids in the order their first event arrived, so reports list announcements as they happened.
+    /// Announcements whose id was used again later, with their ids, kept for `all()`.
+    private var earlier: [Int: (id: String, times: AnnouncementTimes)] = [:]
+    /// Ids in the order their announcements' first events arrived; an id used again appears again.
     private var order: [String] = []
     private let condition = NSCondition()
 
@@ -12,7 +19,17 @@ public final class TimelineCollector: @unchecked Sendable {
     /// Records one event and wakes anyone waiting for it.
     public func record(_ event: BenchEvent) {
         condition.lock()
-        if times[event.id] == nil { order.append(event.id) }
+        if let existing = times[event.id] {
+            if event.name == "received", existing.received != nil || existing.outcome != nil {
+                // Index of the finished announcement's place in `order`: its last occurrence.
+                let place = order.lastIndex(of: event.id)!
+                earlier[place] = (event.id, existing)
+                times[event.id] = AnnouncementTimes()
+                order.append(event.id)
+            }
+        } else {
+            order.append(event.id)
+        }
         times[event.id, default: AnnouncementTimes()].apply(event)
         condition.broadcast()
         condition.unlock()
@@ -29,7 +46,7 @@ public final class TimelineCollector: @unchecked Sendable {
     public func all() -> [(id: String, times: AnnouncementTimes)] {
         condition.lock()
         defer { condition.unlock() }
-        return order.map { ($0, times[$0]!) }
+        return order.indices.map { place in earlier[place] ?? (order[place], times[order[place]]!) }
     }
 
     /// Waits until the announcement is audible or has ended, at most `timeout`; returns what is known then.
@@ -51,11 +68,14 @@ public final class TimelineCollector: @unchecked Sendable {
     }
 
     private func wait(timeout: Duration, until done: ([String: AnnouncementTimes]) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
+        // Measured on the monotonic clock, so a change of the wall clock never moves the deadline.
+        let deadline = ContinuousClock.now + timeout
         condition.lock()
         defer { condition.unlock() }
         while !done(times) {
-            if !condition.wait(until: deadline) { return done(times) }
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            _ = condition.wait(until: Date().addingTimeInterval(min(Double(left.microseconds) / 1e6, 0.5)))
         }
         return true
     }

@@ -1,0 +1,7 @@
+import AnnouncerClient
+
+/// Where a command speaks.
+enum Route {
+    case server(ServerConnection)
+    case embedded
+}
