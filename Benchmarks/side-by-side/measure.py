@@ -432,26 +432,19 @@ class Bench:
         return self.timed_speak(client, self.text("idle"), self.args.audible_threshold)
 
     def cut(self, server, client):
-        self.settle(client)
-        client.set_priority(speechd.Priority.MESSAGE)
-        client.set_volume(self.args.polite_volume)
-        mark = self.capture.mark()
-        client.speak(self.text("long"))
-        self.wait_polite_playing(mark, NAMES[server])
-        quiet_start = time.monotonic()
-        client.set_priority(speechd.Priority.IMPORTANT)
-        client.set_volume(self.args.urgent_volume)
-        quiet_peak = self.capture.peak_between(quiet_start - 0.2, time.monotonic())
-        result = self.timed_speak(client, self.text("urgent"), self.args.loud_threshold)
-        return result + (quiet_peak,)
+        return self.interrupt(server, client, [self.text("long")])
 
     def queued(self, server, client):
+        return self.interrupt(server, client, [self.text("queued") for _ in range(self.args.queue_length)])
+
+    def interrupt(self, server, client, polite_texts):
+        """Quiet polite messages play; a loud urgent one is timed. Returns its result and the quiet peak."""
         self.settle(client)
         client.set_priority(speechd.Priority.MESSAGE)
         client.set_volume(self.args.polite_volume)
         mark = self.capture.mark()
-        for _ in range(self.args.queue_length):
-            client.speak(self.text("queued"))
+        for text in polite_texts:
+            client.speak(text)
         self.wait_polite_playing(mark, NAMES[server])
         quiet_start = time.monotonic()
         client.set_priority(speechd.Priority.IMPORTANT)

@@ -13,7 +13,7 @@ public final class ServerConnection: Sendable {
     /// Whether `close()` also shuts the event-loop group down: true unless the caller lent it.
     private let ownsGroup: Bool
     private let channel: any Channel
-    private let inbox: LineInbox
+    private let inbox: Inbox<String>
 
     /// Connects to the server at `path` with an event-loop thread of its own. Throws `.noServer` when none listens there.
     public static func connect(to path: String) throws(ClientError) -> ServerConnection {
@@ -26,7 +26,7 @@ public final class ServerConnection: Sendable {
     }
 
     private static func connect(to path: String, group: MultiThreadedEventLoopGroup, ownsGroup: Bool) throws(ClientError) -> ServerConnection {
-        let inbox = LineInbox()
+        let inbox = Inbox<String>()
         do {
             let channel = try ClientBootstrap(group: group)
                 .channelInitializer { channel in
@@ -48,7 +48,7 @@ public final class ServerConnection: Sendable {
         }
     }
 
-    private init(path: String, group: MultiThreadedEventLoopGroup, ownsGroup: Bool, channel: any Channel, inbox: LineInbox) {
+    private init(path: String, group: MultiThreadedEventLoopGroup, ownsGroup: Bool, channel: any Channel, inbox: Inbox<String>) {
         self.path = path
         self.group = group
         self.ownsGroup = ownsGroup
@@ -106,60 +106,13 @@ public final class ServerConnection: Sendable {
     }
 }
 
-/// Lines received and not yet taken, with a wait for the next one.
-final class LineInbox: Sendable {
-    private struct State {
-        var lines: [String] = []
-        var head = 0
-        var closed = false
-    }
-
-    private let state = Mutex(State())
-    private let available = DispatchSemaphore(value: 0)
-
-    func put(_ line: String) {
-        state.withLock { $0.lines.append(line) }
-        available.signal()
-    }
-
-    func close() {
-        state.withLock { $0.closed = true }
-        available.signal()
-    }
-
-    func take() -> String? {
-        take(until: .distantFuture) ?? nil
-    }
-
-    /// The next line; `.some(nil)` once the connection closed; nil when the deadline passed first.
-    func take(until deadline: DispatchTime) -> String?? {
-        while true {
-            let next: String?? = state.withLock { state in
-                if state.head < state.lines.count {
-                    defer {
-                        state.head += 1
-                        if state.head > 1_024 { state.lines.removeFirst(state.head); state.head = 0 }
-                    }
-                    return .some(state.lines[state.head])
-                }
-                return state.closed ? .some(nil) : nil
-            }
-            if let next {
-                if next == nil { available.signal() }  // Let any other waiter see the end too.
-                return next
-            }
-            if available.wait(timeout: deadline) == .timedOut { return nil }
-        }
-    }
-}
-
 /// Splits what the server sends into lines for the inbox.
 private final class LineCollector: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
-    private let inbox: LineInbox
+    private let inbox: Inbox<String>
     private var partial: [UInt8] = []
 
-    init(inbox: LineInbox) { self.inbox = inbox }
+    init(inbox: Inbox<String>) { self.inbox = inbox }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)

@@ -84,15 +84,91 @@ import Testing
         #expect(run.standardError.contains("The announcer server did not answer within 10 seconds, so announce gave up."), "\(run.standardError)")
     }
 
-    @Test("A timeline that cannot be read is one plain sentence and exit status 1")
+    @Test("Interrupted with Ctrl-C, bench cancels its own announcements and leaves the shared server idle")
+    func interruptedBenchLeavesNothingBehind() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let bench = BenchProcess(["bench", "--socket", server.socketPath, "--scenario", "backlog", "--samples", "50"])
+        try bench.start()
+        // Interrupt once the 10,000 polite announcements are on their way.
+        #expect(waitFor({ bench.standardError.contains("Scenario 10,000 polite waiting") }, seconds: 30))
+        Thread.sleep(forTimeInterval: 1.5)
+        let status = bench.stop(signal: SIGINT)
+        #expect(status == 130)
+        #expect(bench.standardError.contains("Stopped by Ctrl-C; cancelling the bench's own announcements."))
+        let client = try SocketClient(path: server.socketPath)
+        let reply = try #require(client.request(#"{"request":"status"}"#))
+        #expect(reply["speaking"] is NSNull, "\(reply)")
+        #expect((reply["waiting"] as? [String: Any])?["polite"] as? Int == 0, "\(reply)")
+    }
+
+    @Test("When the server goes away mid-run, bench keeps the rows it measured and says why it stopped")
+    func benchThatStopsEarlyKeepsItsRows() throws {
+        let server = try ServerProcess()
+        let bench = BenchProcess(["bench", "--socket", server.socketPath, "--scenario", "idle", "--scenario", "cut", "--samples", "20"])
+        try bench.start()
+        #expect(waitFor({ bench.standardError.contains("Scenario Cutting a long polite utterance") }, seconds: 60))
+        server.stop(signal: SIGKILL)
+        let status = bench.wait(seconds: 30)
+        #expect(status == 1)
+        let lines = bench.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("Idle: ") && $0.contains("20 samples") }, "\(lines)")
+        #expect(lines.last == "The bench stopped early: The announcer server closed the connection.", "\(lines)")
+    }
+
+    @Test("A timeline that cannot be read, or holds no event, is one plain sentence and exit status 1")
     func missingTimelineIsAPlainError() throws {
         let run = try ProgramRun(ServerProcess.announce.path, ["bench", "--events", "/nonexistent/timeline.jsonl"])
         #expect(run.status == 1)
         #expect(run.standardError.contains("The timeline /nonexistent/timeline.jsonl could not be opened; check the path and that you may read it."))
+        let junk = try ProgramRun(ServerProcess.announce.path, ["bench", "--events", "-"], input: "not a timeline\n")
+        #expect(junk.status == 1)
+        #expect(junk.standardError.contains("No line of standard input is a timeline event; give a file written by announcerd --events, announce events or announce bench --record."))
     }
 
     private func rows(ofJSON text: String) throws -> [[String: Any]] {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         return try #require(object["rows"] as? [[String: Any]])
+    }
+}
+
+/// `announce bench` running in the background, so a test can interrupt it or pull its server away.
+private final class BenchProcess: @unchecked Sendable {
+    private let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let errorText = LogText()
+
+    init(_ arguments: [String]) {
+        process.executableURL = ServerProcess.announce
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = errors
+        let errorText = errorText
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            if !chunk.isEmpty { errorText.append(String(decoding: chunk, as: UTF8.self)) }
+        }
+    }
+
+    func start() throws { try process.run() }
+
+    var standardError: String { errorText.text }
+
+    /// Everything printed on standard output; read once the process has ended.
+    var standardOutput: String { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+
+    func stop(signal: Int32) -> Int32? {
+        kill(process.processIdentifier, signal)
+        return wait(seconds: 30)
+    }
+
+    /// The exit status, or nil (after killing it) if it had not ended within the time.
+    func wait(seconds: Double) -> Int32? {
+        guard waitFor({ !process.isRunning }, seconds: seconds) else {
+            kill(process.processIdentifier, SIGKILL)
+            return nil
+        }
+        return process.terminationStatus
     }
 }

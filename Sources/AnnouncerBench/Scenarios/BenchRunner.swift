@@ -1,3 +1,4 @@
+import AnnouncerClient
 import AnnouncerCore
 import Foundation
 
@@ -28,10 +29,8 @@ public struct BenchRunner {
     }
 
     /// Runs one scenario once for each run number, and returns each measured announcement's sample.
-    ///
-    /// Run numbers go into the announcements' ids and words, so a caller that measures one run at a
-    /// time gives each call new numbers, and no id or text comes twice.
-    public func measure(_ scenario: BenchScenario, runs: Range<Int>) throws -> (samples: [LatencySample], notes: [String]) {
+    /// Run numbers go into the announcements' ids and words, so no id or text comes twice.
+    private func measure(_ scenario: BenchScenario, runs: Range<Int>) throws -> (samples: [LatencySample], notes: [String]) {
         var notes: [String] = []
         let measured: [BenchID]
         switch scenario {
@@ -62,6 +61,7 @@ public struct BenchRunner {
             let polite = BenchID(.cut, run: run, extra: "polite")
             try target.speak([BenchRequest(polite, Self.longStatus(run), politeness: .polite)])
             guard target.timeline.waitUntilHeardOrEnded(polite.description, timeout: Self.hearingTimeout)?.audible != nil else {
+                try ensureConnected()
                 throw BenchError("The long polite announcement \(polite) was not heard within \(Self.hearingTimeout), so there was nothing to cut.")
             }
             // By now the sink's buffer is full and the polite one is in steady playback, as mid-sentence.
@@ -156,8 +156,14 @@ public struct BenchRunner {
         let open = zip(ids, names).filter { target.timeline.times(of: $0.1)?.outcome == nil }.map(\.0)
         if !open.isEmpty { try target.cancel(open) }
         guard target.timeline.waitUntilEnded(names, timeout: Self.endingTimeout) else {
+            try ensureConnected()
             throw BenchError("Some of the bench's announcements had not ended \(Self.endingTimeout) after they were cancelled, so the bench stopped.")
         }
+    }
+
+    /// Throws the plain reason when the target's connection closed, which explains any wait that failed.
+    private func ensureConnected() throws {
+        if target.timeline.isClosed { throw BenchError(ClientError.connectionClosed.description) }
     }
 
     // MARK: Texts

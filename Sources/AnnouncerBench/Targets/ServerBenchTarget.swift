@@ -13,7 +13,8 @@ public final class ServerBenchTarget: BenchTarget {
     public let path: String
     public let timeline = TimelineCollector()
     private let control: ServerConnection
-    private let replies = ReplyQueue()
+    /// Replies read from the control connection, waiting for whoever sent the request.
+    private let replies = Inbox<ServerLine>()
     private let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
     private var clients: [ServerConnection] = []
     /// Every id this bench sent, so what has not ended can be cancelled when it stops.
@@ -37,6 +38,7 @@ public final class ServerBenchTarget: BenchTarget {
                 }
             }
             replies.close()
+            timeline.close()
         }
         reader.name = "bench timeline reader"
         reader.start()
@@ -103,14 +105,16 @@ public final class ServerBenchTarget: BenchTarget {
     public func cancelOutstanding() {
         let open = sentIDs.withLock { $0 }.filter { timeline.times(of: $0)?.outcome == nil }
         guard !open.isEmpty else { return }
-        // Sent without reading the replies: this may run from a signal handler's queue while the
-        // bench's own thread waits for a reply. The server answers each cancel with the ended event
-        // on the timeline this connection subscribes to, so that is what is waited for, briefly.
-        for id in open {
-            let line = JSONFragment.object([("request", .string("cancel")), ("id", .string(id))]).encoded
-            do throws(ClientError) { try control.send(line, timeout: 2) } catch { return }
+        // All cancels in one write, without reading the replies: this may run from a signal handler's
+        // queue while the bench's own thread waits for a reply. Each cancel shows on the subscribed
+        // timeline as an ended event, so that is what is waited for before the connection may close.
+        let lines = open.map { JSONFragment.object([("request", .string("cancel")), ("id", .string($0))]).encoded }
+        do throws(ClientError) {
+            try control.send(lines.joined(separator: "\n"), timeout: Self.answerTimeout)
+        } catch {
+            return
         }
-        timeline.waitUntilEnded(open, timeout: .seconds(5))
+        timeline.waitUntilEnded(open, timeout: .seconds(Self.answerTimeout))
     }
 
     public func close() {
@@ -127,9 +131,10 @@ public final class ServerBenchTarget: BenchTarget {
             do throws(ClientError) { try control.send(line, timeout: Self.answerTimeout) } catch { throw BenchError(error.description) }
         }
         return try lines.map { _ in
-            guard let reply = try replies.take(timeout: Self.answerTimeout) else {
-                throw BenchError(ClientError.connectionClosed.description)
+            guard let taken = replies.take(until: .now() + .seconds(Self.answerTimeout)) else {
+                throw BenchError(ClientError.noAnswer(seconds: Self.answerTimeout).description)
             }
+            guard let reply = taken else { throw BenchError(ClientError.connectionClosed.description) }
             try Self.check(reply)
             return reply
         }

@@ -6,12 +6,12 @@ import Foundation
 /// numbers from 1 again. A `received` for an id already received starts a new announcement, so a
 /// recorded timeline never mixes two announcements' times.
 public final class TimelineCollector: @unchecked Sendable {
-    /// The latest announcement of each id.
-    private var times: [String: AnnouncementTimes] = [:]
-    /// Announcements whose id was used again later, with their ids, kept for `all()`.
-    private var earlier: [Int: (id: String, times: AnnouncementTimes)] = [:]
-    /// Ids in the order their announcements' first events arrived; an id used again appears again.
-    private var order: [String] = []
+    /// Every announcement, in the order its first event arrived.
+    private var entries: [(id: String, times: AnnouncementTimes)] = []
+    /// Where the latest announcement of each id is in `entries`.
+    private var latest: [String: Int] = [:]
+    /// No event will come any more: the connection that brought them closed.
+    private var closed = false
     private let condition = NSCondition()
 
     public init() {}
@@ -19,40 +19,52 @@ public final class TimelineCollector: @unchecked Sendable {
     /// Records one event and wakes anyone waiting for it.
     public func record(_ event: BenchEvent) {
         condition.lock()
-        if let existing = times[event.id] {
-            if event.name == "received", existing.received != nil || existing.outcome != nil {
-                // Index of the finished announcement's place in `order`: its last occurrence.
-                let place = order.lastIndex(of: event.id)!
-                earlier[place] = (event.id, existing)
-                times[event.id] = AnnouncementTimes()
-                order.append(event.id)
-            }
+        if let index = latest[event.id],
+           event.name != "received" || (entries[index].times.received == nil && entries[index].times.outcome == nil) {
+            entries[index].times.apply(event)
         } else {
-            order.append(event.id)
+            var times = AnnouncementTimes()
+            times.apply(event)
+            latest[event.id] = entries.count
+            entries.append((event.id, times))
         }
-        times[event.id, default: AnnouncementTimes()].apply(event)
         condition.broadcast()
         condition.unlock()
     }
 
-    /// What is known of one announcement so far.
+    /// Says that no event will come any more, so nobody waits out a timeout for one.
+    public func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Whether `close()` was called.
+    public var isClosed: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return closed
+    }
+
+    /// What is known of the latest announcement with this id so far.
     public func times(of id: String) -> AnnouncementTimes? {
         condition.lock()
         defer { condition.unlock() }
-        return times[id]
+        return lookUp(id)
     }
 
     /// Every announcement seen, in the order they first appeared.
     public func all() -> [(id: String, times: AnnouncementTimes)] {
         condition.lock()
         defer { condition.unlock() }
-        return order.indices.map { place in earlier[place] ?? (order[place], times[order[place]]!) }
+        return entries
     }
 
     /// Waits until the announcement is audible or has ended, at most `timeout`; returns what is known then.
     @discardableResult
     public func waitUntilHeardOrEnded(_ id: String, timeout: Duration) -> AnnouncementTimes? {
-        _ = wait(timeout: timeout) { $0[id]?.isHeardOrEnded == true }
+        _ = wait(timeout: timeout) { $0(id)?.isHeardOrEnded == true }
         return times(of: id)
     }
 
@@ -61,18 +73,22 @@ public final class TimelineCollector: @unchecked Sendable {
     public func waitUntilEnded(_ ids: [String], timeout: Duration) -> Bool {
         // Outcomes never change once recorded, so each check resumes where the last one stopped.
         var next = 0
-        return wait(timeout: timeout) { times in
-            while next < ids.count, times[ids[next]]?.outcome != nil { next += 1 }
+        return wait(timeout: timeout) { lookUp in
+            while next < ids.count, lookUp(ids[next])?.outcome != nil { next += 1 }
             return next == ids.count
         }
     }
 
-    private func wait(timeout: Duration, until done: ([String: AnnouncementTimes]) -> Bool) -> Bool {
+    /// Call with the condition locked.
+    private func lookUp(_ id: String) -> AnnouncementTimes? { latest[id].map { entries[$0].times } }
+
+    private func wait(timeout: Duration, until done: ((String) -> AnnouncementTimes?) -> Bool) -> Bool {
         // Measured on the monotonic clock, so a change of the wall clock never moves the deadline.
         let deadline = ContinuousClock.now + timeout
         condition.lock()
         defer { condition.unlock() }
-        while !done(times) {
+        while !done(lookUp) {
+            if closed { return false }
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { return false }
             _ = condition.wait(until: Date().addingTimeInterval(min(Double(left.microseconds) / 1e6, 0.5)))
