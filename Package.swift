@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Audio", targets: ["Audio"]),
         .library(name: "AnnouncerBench", targets: ["AnnouncerBench"]),
         .library(name: "AnnouncerServer", targets: ["AnnouncerServer"]),
+        .library(name: "AnnouncerVoices", targets: ["AnnouncerVoices"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -20,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // The pure-Swift core: announcements, the live-region queue and its policy,
@@ -48,11 +50,18 @@ let package = Package(
         ),
         .target(name: "Audio", dependencies: ["CALSA"]),
 
+        // Voice profiles (Voices/*.yaml): eSpeak voice and defaults, the server's own words, and the
+        // tables that prepare text before synthesis: normalization, lexicon, spelling, punctuation.
+        .target(
+            name: "AnnouncerVoices",
+            dependencies: ["AnnouncerCore", .product(name: "Yams", package: "Yams")]
+        ),
+
         // The speaking path: core + synthesis thread + audio thread.
         .target(
             name: "AnnouncerEngine",
             dependencies: [
-                "AnnouncerCore", "Speech", "Audio",
+                "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -125,9 +134,10 @@ let package = Package(
         .testTarget(name: "AnnouncerCoreTests", dependencies: ["AnnouncerCore"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
+        .testTarget(name: "AnnouncerVoicesTests", dependencies: ["AnnouncerVoices", "AnnouncerCore", "Speech"]),
         .testTarget(
             name: "AnnouncerEngineTests",
-            dependencies: ["AnnouncerEngine", "AnnouncerCore", "Speech", "Audio"]
+            dependencies: ["AnnouncerEngine", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio"]
         ),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
         .testTarget(name: "AnnouncerBenchTests", dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerCore"]),

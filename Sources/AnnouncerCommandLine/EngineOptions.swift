@@ -1,5 +1,6 @@
 import AnnouncerCore
 import AnnouncerEngine
+import AnnouncerVoices
 import ArgumentParser
 import Audio
 import Foundation
@@ -24,7 +25,18 @@ public struct EngineOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The most polite announcements that may wait; the oldest is dropped beyond it (default 1000).", valueName: "N"))
     public var maxWaitingPolite: Int?
 
+    @Option(help: ArgumentHelp(
+        "A directory of voice profiles (*.yaml) that add to or override the shipped ones and those in $XDG_CONFIG_HOME/announcer/voices. See Voices/README.md.",
+        valueName: "DIR"))
+    public var voices: String?
+
     public func validate() throws {
+        if let voices {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: voices, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("The voices directory \"\(voices)\" does not exist; give a directory of *.yaml voice profiles.")
+            }
+        }
         if let fromEnvironment = ProcessInfo.processInfo.environment["ANNOUNCER_SINK"], !fromEnvironment.isEmpty,
            (try? SinkSpec(parsing: fromEnvironment)) == nil {
             throw ValidationError("ANNOUNCER_SINK is \"\(fromEnvironment)\", which is not a sink; set it to alsa, alsa:DEVICE, null or wav:FILE.")
@@ -36,7 +48,7 @@ public struct EngineOptions: ParsableArguments {
 
     /// True when any of these options was given on the command line.
     public var anyGiven: Bool {
-        sink != nil || duplicateWindow != nil || politeTimeToLive != nil || maxWaitingPolite != nil
+        sink != nil || duplicateWindow != nil || politeTimeToLive != nil || maxWaitingPolite != nil || voices != nil
     }
 
     /// The sink given, else $ANNOUNCER_SINK, else ALSA's default device.
@@ -53,10 +65,21 @@ public struct EngineOptions: ParsableArguments {
         )
     }
 
+    /// The shipped voice profiles, then the user's, then those of `--voices`.
+    public func loadVoices() -> VoiceLibrary {
+        VoiceLibrary.standard(extra: voices.map { [$0] } ?? [])
+    }
+
     /// Starts an engine with these options; a failure is one sentence for the user.
+    /// Each problem in a voice profile is logged as a warning; the engine starts with the rest.
     public func startEngine(label: String) throws -> SpeechEngine {
+        let logger = Logger(label: label)
+        let library = loadVoices()
+        for problem in library.problems {
+            logger.warning("Voice profile left out: \(problem)")
+        }
         do throws(EngineError) {
-            return try SpeechEngine(sink: resolvedSink, policy: policy, logger: Logger(label: label))
+            return try SpeechEngine(sink: resolvedSink, policy: policy, voices: library, logger: logger)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -81,7 +104,6 @@ extension Politeness: EnumerableFlag {
 
 extension Language: ExpressibleByArgument {
     public init?(argument: String) { self.init(code: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
     public var defaultValueDescription: String { rawValue }
 }
 

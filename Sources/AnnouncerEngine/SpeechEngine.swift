@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerVoices
 import Audio
 import Logging
 import Speech
@@ -10,6 +11,8 @@ public final class SpeechEngine: Sendable {
     public let scheduler: AnnouncementScheduler
     public let sink: any AudioSink
     public let sinkSpec: SinkSpec
+    /// The voice profiles announcements are spoken with.
+    public let voices: VoiceLibrary
     private let pipeline: SpeechPipeline
     private let logger: Logger
 
@@ -17,7 +20,7 @@ public final class SpeechEngine: Sendable {
     public init(
         sink sinkSpec: SinkSpec,
         policy: LiveRegionPolicy = .standard,
-        voices: @escaping @Sendable (Language) -> VoiceProfile = VoiceProfile.builtIn,
+        voices: VoiceLibrary = .standard(),
         logger: Logger
     ) throws(EngineError) {
         let synthesis: SynthesisThread
@@ -25,6 +28,7 @@ public final class SpeechEngine: Sendable {
         let format = AudioFormat(sampleRate: synthesis.sampleRate)
         do throws(AudioError) { sink = try sinkSpec.open(format: format) } catch { throw .audio(error) }
         self.sinkSpec = sinkSpec
+        self.voices = voices
         self.logger = logger
         pipeline = SpeechPipeline(synthesis: synthesis, sink: sink, voices: voices)
         scheduler = AnnouncementScheduler(policy: policy, speaker: pipeline)

@@ -16,7 +16,13 @@ final class ESpeakEngine {
         guard rate > 0 else { throw .initializationFailed }
         sampleRate = Int(rate)
         espeak_SetSynthCallback(synthesisCallback)
+        // espeak_TextToPhonemes reads [[phonemes]] only once a synthesis with espeakPHONEMES has set
+        // the library's global phoneme-input switch; one silent synthesis sets it for good.
+        _ = " ".withCString { espeak_Synth($0, 2, 0, POS_CHARACTER, 0, UInt32(Self.synthesisFlags), nil, nil) }
     }
+
+    /// UTF-8 text with `[[…]]` read as eSpeak phoneme mnemonics (the lexicon's phoneme entries).
+    private static let synthesisFlags = espeakCHARS_UTF8 | espeakPHONEMES
 
     /// Synthesizes `request`, handing audio to it chunk by chunk, until the end or an abort.
     func synthesize(_ request: SynthesisRequest) -> SynthesisEnd {
@@ -35,7 +41,7 @@ final class ESpeakEngine {
         let result = request.text.withCString { text in
             espeak_Synth(
                 text, size, 0, POS_CHARACTER, 0,
-                UInt32(espeakCHARS_UTF8), nil, unmanaged.toOpaque()
+                UInt32(Self.synthesisFlags), nil, unmanaged.toOpaque()
             )
         }
         if context.aborted {

@@ -17,6 +17,9 @@ public struct SynthesisRequest: Sendable {
     /// Asked just before synthesis starts: true skips it, ending `aborted` without touching eSpeak.
     /// A request cancelled while it waited then costs nothing, so it never delays the ones behind it.
     public var isCancelled: @Sendable () -> Bool
+    /// Turns `text` into what eSpeak is given, on the synthesis thread just before synthesis,
+    /// so text preparation never runs on the caller's queue. Text in `[[ ]]` is read as eSpeak phonemes.
+    public var preparation: (@Sendable (String) -> String)?
 
     public init(
         text: String, voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100,

@@ -57,7 +57,9 @@ public final class SynthesisThread: Sendable {
                 request.finish(.aborted)
                 return
             }
-            request.finish(engine.synthesize(request))
+            var prepared = request
+            if let preparation = request.preparation { prepared.text = preparation(request.text) }
+            request.finish(engine.synthesize(prepared))
         }
     }
 

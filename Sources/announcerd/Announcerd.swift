@@ -36,9 +36,9 @@ struct Announcerd: ParsableCommand {
     var speechdSocket = false
 
     @Option(name: .customLong("lang"), help: ArgumentHelp(
-        "The language of announcements that name none: en or nb. The default comes from LANG: nb_NO and no_NO give nb.",
-        valueName: "en|nb"))
-    var language: Language = Language(locale: ProcessInfo.processInfo.environment["LANG"])
+        "The language of announcements that name none: en, nb or another with a voice profile. The default comes from LANG: nb_NO and no_NO give nb.",
+        valueName: "CODE"))
+    var language: Language?
 
     @Option(help: ArgumentHelp("The longest request line, and the longest SSIP message, in bytes.", valueName: "BYTES"))
     var maxLineLength = 64 * 1024
@@ -55,6 +55,18 @@ struct Announcerd: ParsableCommand {
     @OptionGroup(title: "Engine")
     var engine: EngineOptions
 
+    /// `--lang` if it has a voice profile; else the language of `LANG` if it has one; else English.
+    private func defaultLanguage(among available: [Language]) throws -> Language {
+        if let language {
+            guard available.contains(language) else {
+                throw CommandFailure(AnnouncementError.unknownLanguage(language.rawValue, available: available).description)
+            }
+            return language
+        }
+        let fromLocale = Language(locale: ProcessInfo.processInfo.environment["LANG"])
+        return available.contains(fromLocale) ? fromLocale : .english
+    }
+
     func validate() throws {
         guard maxLineLength >= 1_024 else { throw ValidationError("The line limit must be at least 1024 bytes.") }
     }
@@ -64,11 +76,11 @@ struct Announcerd: ParsableCommand {
         LoggingSystem.bootstrap { _ in PlainLogHandler(program: "announcerd", level: level) }
         let logger = Logger(label: "announcerd")
 
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             socketPath: socket,
             ssipSocketPath: ssipSocket ?? (speechdSocket ? SocketLocation.speechDispatcherDefault() : nil),
             maxLineLength: maxLineLength,
-            defaultLanguage: language,
+            defaultLanguage: .english,
             drainOnShutdown: drain
         )
         let sockets: ClaimedSockets
@@ -80,6 +92,7 @@ struct Announcerd: ParsableCommand {
         let speechEngine: SpeechEngine
         do {
             speechEngine = try engine.startEngine(label: "announcerd")
+            configuration.defaultLanguage = try defaultLanguage(among: speechEngine.voices.languages)
         } catch {
             sockets.release()
             throw error
@@ -99,7 +112,8 @@ struct Announcerd: ParsableCommand {
             throw CommandFailure(error.description)
         }
 
-        let voices = Language.allCases.map { "\($0.rawValue) (eSpeak NG voice \(VoiceProfile.builtIn($0).espeakVoice))" }
+        let library = speechEngine.voices
+        let voices = library.languages.compactMap(library.profile(for:)).map { "\($0.language) (eSpeak NG voice \($0.espeakVoice))" }
         var listening = "listening on \(socket) for JSON lines and SSIP"
         if let ssip = configuration.ssipSocketPath { listening += ", and on \(ssip) for SSIP" }
         logger.info("announcerd \(AnnouncerVersion.current) \(listening); sink \(engine.resolvedSink); voices \(voices.joined(separator: ", ")).")

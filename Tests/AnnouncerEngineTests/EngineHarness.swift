@@ -1,5 +1,6 @@
 import AnnouncerCore
 import AnnouncerEngine
+import AnnouncerVoices
 import Audio
 import Foundation
 import Logging
@@ -11,7 +12,7 @@ final class EngineHarness: Sendable {
 
     init(
         sink: SinkSpec = .null, policy: LiveRegionPolicy = .standard,
-        voices: @escaping @Sendable (Language) -> VoiceProfile = VoiceProfile.builtIn
+        voices: VoiceLibrary = .standard()
     ) throws {
         engine = try SpeechEngine(sink: sink, policy: policy, voices: voices, logger: Logger(label: "test"))
         engine.scheduler.addObserver(timeline)

@@ -1,5 +1,6 @@
 import AnnouncerCore
 import AnnouncerEngine
+import AnnouncerVoices
 import Testing
 
 /// Every live-region rule, through real synthesis and the real-time null sink.
@@ -132,11 +133,9 @@ import Testing
 
     @Test("A synthesis failure ends the announcement failed with a reason, and the next is spoken")
     func synthesisFailureEndsFailed() throws {
-        let harness = try EngineHarness(voices: { language in
-            var profile = VoiceProfile.builtIn(language)
-            if language == .norwegianBokmal { profile.espeakVoice = "xx-missing" }
-            return profile
-        })
+        var missingVoice = VoiceProfile.bare(.norwegianBokmal)
+        missingVoice.espeakVoice = "xx-missing"
+        let harness = try EngineHarness(voices: VoiceLibrary(profiles: [.bare(.english), missingVoice]))
         let broken = harness.say("Dette feiler.", language: .norwegianBokmal)
         let next = harness.say("This works.", language: .english)
         harness.finish()

@@ -5,7 +5,7 @@ import Testing
 /// The JSON-lines requests: what is accepted, and the one-sentence error for everything else.
 @Suite struct JSONRequestParserTests {
     private func parse(_ line: String) -> Result<JSONRequest, JSONRequestParser.Failure> {
-        JSONRequestParser.parse(Array(line.utf8))
+        JSONRequestParser.parse(Array(line.utf8), languages: [.english, .norwegianBokmal])
     }
 
     private func errorCode(_ line: String) -> ProtocolError.Code? {
@@ -71,7 +71,7 @@ import Testing
     @Test("Each kind of bad line gets its own stable code")
     func badLinesGetStableCodes() {
         #expect(ProtocolError.Code.allCases.count == Set(ProtocolError.Code.allCases.map(\.rawValue)).count)
-        #expect(JSONRequestParser.parse([0x7B, 0xFF, 0x7D]).failureCode == .invalidUTF8)
+        #expect(JSONRequestParser.parse([0x7B, 0xFF, 0x7D], languages: [.english]).failureCode == .invalidUTF8)
         #expect(errorCode(#"{"request":"speak","text":"#) == .invalidJSON)
         #expect(errorCode(#"["speak"]"#) == .notAnObject)
         #expect(errorCode(#"{"text":"Hello"}"#) == .missingRequest)

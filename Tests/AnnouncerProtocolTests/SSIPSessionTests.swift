@@ -4,7 +4,10 @@ import Testing
 
 /// Speech Dispatcher's protocol as announcer serves it, one behaviour per test, no sockets.
 @Suite struct SSIPSessionTests {
-    var session = SSIPSession(clientID: 7, defaultLanguage: .english, maxMessageBytes: 64)
+    var session = SSIPSession(clientID: 7, defaultLanguage: .english, maxMessageBytes: 64, voices: [
+        OfferedVoice(name: "English", language: .english, voiceType: "MALE1"),
+        OfferedVoice(name: "Norsk bokmål", language: .norwegianBokmal, voiceType: "MALE1"),
+    ])
     let now = MonotonicInstant(microseconds: 1_000)
 
     private mutating func send(_ line: String) -> [SSIPAction] {
@@ -129,16 +132,52 @@ import Testing
         #expect(session.lineTooLong(limit: 64) == [.reply(["503 ERR LINE TOO LONG, THE LIMIT IS 64 BYTES"])])
     }
 
-    @Test("CHAR and KEY speak the character or key name")
-    mutating func charAndKeySpeak() throws {
-        #expect(try #require(spoken(send("CHAR space"))).text == "space")
-        #expect(try #require(spoken(send("KEY shift_a"))).text == "shift a")
+    @Test("CHAR is spelled, so the voice names it (a space included); KEY speaks the key name")
+    mutating func charIsSpelledAndKeySpeaks() throws {
+        let space = try #require(spoken(send("CHAR space")))
+        #expect(space.text == " " && space.spelled)
+        let at = try #require(spoken(send("CHAR @")))
+        #expect(at.text == "@" && at.spelled)
+        let key = try #require(spoken(send("KEY shift_a")))
+        #expect(key.text == "shift a" && !key.spelled)
+    }
+
+    @Test("SET SELF SPELLING on spells every message until it is turned off")
+    mutating func spellingModeSpellsMessages() throws {
+        #expect(send("SET SELF SPELLING on") == [.reply(["207 OK SPELLING SET"])])
+        #expect(try #require(spoken(speak(["PIN"]))).spelled)
+        #expect(send("SET SELF SPELLING off") == [.reply(["207 OK SPELLING SET"])])
+        #expect(try #require(spoken(speak(["PIN"]))).spelled == false)
+        #expect(send("SET SELF SPELLING maybe") == [.reply(["513 ERR PARAMETER NOT ON OR OFF"])])
+    }
+
+    @Test("SET SELF PUNCTUATION sets the level of every later message; most counts as some")
+    mutating func punctuationLevelApplies() throws {
+        #expect(try #require(spoken(speak(["a, b"]))).punctuation == nil)
+        #expect(send("SET SELF PUNCTUATION all") == [.reply(["205 OK PUNCTUATION SET"])])
+        #expect(try #require(spoken(speak(["a, b"]))).punctuation == .all)
+        #expect(send("SET SELF PUNCTUATION most") == [.reply(["205 OK PUNCTUATION SET"])])
+        #expect(send("GET PUNCTUATION") == [.reply(["251-some", "251 OK GET RETURNED"])])
+        #expect(send("SET SELF PUNCTUATION loud") == [.reply(["514 ERR PARAMETER INVALID"])])
+    }
+
+    @Test("Voice types and synthesis voices come from the profiles, and only those are accepted")
+    mutating func voicesComeFromProfiles() {
+        #expect(send("LIST VOICES") == [.reply(["249-MALE1", "249 OK VOICE LIST SENT"])])
+        #expect(send("LIST SYNTHESIS_VOICES") == [.reply([
+            "249-English\ten\tnone", "249-Norsk bokmål\tnb\tnone", "249 OK VOICE LIST SENT",
+        ])])
+        #expect(send("SET SELF VOICE_TYPE male1") == [.reply(["209 OK VOICE SET"])])
+        #expect(send("SET SELF VOICE_TYPE FEMALE2") == [.reply(["309 ERR COULDNT SET VOICE"])])
+        #expect(send("SET SELF SYNTHESIS_VOICE Norsk bokmål") == [.reply(["209 OK VOICE SET"])])
+        #expect(send("GET LANGUAGE") == [.reply(["251-nb", "251 OK GET RETURNED"])])
+        #expect(send("SET SELF SYNTHESIS_VOICE Klingon") == [.reply(["309 ERR COULDNT SET VOICE"])])
     }
 
     @Test("LIST answers only with what this server offers; QUIT says goodbye and closes")
     mutating func listAndQuit() {
         #expect(send("LIST OUTPUT_MODULES") == [.reply(["250-announcer", "250 OK MODULE LIST SENT"])])
-        #expect(send("LIST SYNTHESIS_VOICES") == [.reply(["249-English\ten\tnone", "249-Norwegian Bokmål\tnb\tnone", "249 OK VOICE LIST SENT"])])
+        #expect(send("LIST SYNTHESIS_VOICES") == [.reply(["249-English\ten\tnone", "249-Norsk bokmål\tnb\tnone", "249 OK VOICE LIST SENT"])])
         #expect(send("quit") == [.reply(["231 HAPPY HACKING"]), .close])
     }
 }

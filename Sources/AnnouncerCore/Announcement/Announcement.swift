@@ -13,6 +13,10 @@ public struct Announcement: Sendable, Hashable, Identifiable {
     public var arrival: MonotonicInstant
     /// When the client says it sent the request, on the same monotonic clock; carried through to the timeline.
     public var sent: MonotonicInstant?
+    /// Read character by character ("capital A", "at sign") instead of as words.
+    public var spelled: Bool
+    /// How much punctuation is named; nil leaves it to the client's or the server's default.
+    public var punctuation: PunctuationLevel?
 
     /// Makes an announcement; throws when the text holds nothing to speak.
     public init(
@@ -24,9 +28,12 @@ public struct Announcement: Sendable, Hashable, Identifiable {
         prosody: Prosody = .voiceDefault,
         conduct: QueueConduct = .standard,
         arrival: MonotonicInstant,
-        sent: MonotonicInstant? = nil
+        sent: MonotonicInstant? = nil,
+        spelled: Bool = false,
+        punctuation: PunctuationLevel? = nil
     ) throws(AnnouncementError) {
-        guard text.contains(where: { !$0.isWhitespace }) else { throw .emptyText }
+        // Spelled text may be a lone space, which is read as "space"; other text needs a word.
+        guard spelled ? !text.isEmpty : text.contains(where: { !$0.isWhitespace }) else { throw .emptyText }
         self.id = id
         self.text = text
         self.politeness = politeness
@@ -36,6 +43,8 @@ public struct Announcement: Sendable, Hashable, Identifiable {
         self.conduct = conduct
         self.arrival = arrival
         self.sent = sent
+        self.spelled = spelled
+        self.punctuation = punctuation
     }
 }
 

@@ -2,7 +2,8 @@
 public enum AnnouncementError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyText
     case outOfRange(name: String, value: Int, range: ClosedRange<Int>, unit: String)
-    case unknownLanguage(String)
+    /// The code as given, and the languages the server can speak.
+    case unknownLanguage(String, available: [Language])
     case unknownPoliteness(String)
 
     public var description: String {
@@ -11,8 +12,8 @@ public enum AnnouncementError: Error, Equatable, Sendable, CustomStringConvertib
             "The announcement has no text to speak; give it at least one word."
         case let .outOfRange(name, value, range, unit):
             "The \(name) \(value) is out of range; use a value from \(range.lowerBound) to \(range.upperBound)\(unit)."
-        case let .unknownLanguage(code):
-            "The language \"\(code)\" is not available; use one of \(Language.supportedCodes)."
+        case let .unknownLanguage(code, available):
+            "The language \"\(code)\" is not available; use one of \(available.sorted().map(\.rawValue).joined(separator: ", "))."
         case let .unknownPoliteness(word):
             "The politeness \"\(word)\" is not known; use off, polite or assertive."
         }

@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerVoices
 import Audio
 import Speech
 import Synchronization
@@ -7,11 +8,11 @@ import Synchronization
 final class SpeechPipeline: Speaker {
     private let synthesis: SynthesisThread
     private let playback: PlaybackThread
-    private let voices: @Sendable (Language) -> VoiceProfile
+    private let voices: VoiceLibrary
     private let streams = Mutex<[AnnouncementID: UtteranceStream]>([:])
     private let maxBufferedSamples: Int
 
-    init(synthesis: SynthesisThread, sink: any AudioSink, voices: @escaping @Sendable (Language) -> VoiceProfile) {
+    init(synthesis: SynthesisThread, sink: any AudioSink, voices: VoiceLibrary) {
         self.synthesis = synthesis
         self.playback = PlaybackThread(sink: sink)
         self.voices = voices
@@ -27,9 +28,10 @@ final class SpeechPipeline: Speaker {
             if case .finished = news { self?.streams.withLock { _ = $0.removeValue(forKey: id) } }
             report(news)
         })
-        let voice = voices(announcement.language)
+        let voice = voices.profile(for: announcement.language) ?? .bare(announcement.language)
         let prosody = announcement.prosody
-        synthesis.enqueue(SynthesisRequest(
+        let (spelled, punctuation) = (announcement.spelled, announcement.punctuation ?? .some)
+        var request = SynthesisRequest(
             text: announcement.text,
             voice: voice.espeakVoice,
             rate: prosody.rate ?? voice.rate,
@@ -38,7 +40,10 @@ final class SpeechPipeline: Speaker {
             deliver: { stream.push($0) },
             finish: { stream.finish($0) },
             isCancelled: { stream.isCancelled }
-        ))
+        )
+        // Normalization, lexicon and spelling run on the synthesis thread, off the scheduler's queue.
+        request.preparation = { voice.prepare($0, spelled: spelled, punctuationLevel: punctuation) }
+        synthesis.enqueue(request)
     }
 
     /// Closes the sink once the playback thread has finished what it was doing.

@@ -62,6 +62,7 @@ extension Language {
         switch self {
         case .english: "English"
         case .norwegianBokmal: "Norwegian Bokmål"
+        default: rawValue
         }
     }
 }

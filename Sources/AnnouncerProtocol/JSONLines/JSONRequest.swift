@@ -12,8 +12,10 @@ public enum JSONRequest: Sendable, Equatable {
     case unsubscribe
     /// Report version, sink, queue depths and what is speaking.
     case status
-    /// Change this connection's default language and politeness; either may be left out.
-    case defaults(language: Language?, politeness: Politeness?)
+    /// Change this connection's default language, politeness and punctuation; any may be left out.
+    case defaults(language: Language?, politeness: Politeness?, punctuation: PunctuationLevel?)
+    /// List the voice profiles: language, name, eSpeak voice and the files each came from.
+    case voices
 
     /// The request's name on the wire, echoed in its reply.
     public var name: String {
@@ -24,6 +26,7 @@ public enum JSONRequest: Sendable, Equatable {
         case .unsubscribe: "unsubscribe"
         case .status: "status"
         case .defaults: "defaults"
+        case .voices: "voices"
         }
     }
 }
@@ -41,11 +44,15 @@ public struct SpeakRequest: Sendable, Equatable {
     public var follow: Bool
     /// When the client sent the request, on the monotonic clock; carried onto every timeline event.
     public var sent: MonotonicInstant?
+    /// Read character by character.
+    public var spelled: Bool
+    /// How much punctuation to name; nil takes the connection's default.
+    public var punctuation: PunctuationLevel?
 
     public init(
         text: String, politeness: Politeness? = nil, language: Language? = nil, region: RegionID? = nil,
         prosody: Prosody = .voiceDefault, id: AnnouncementID? = nil, follow: Bool = false,
-        sent: MonotonicInstant? = nil
+        sent: MonotonicInstant? = nil, spelled: Bool = false, punctuation: PunctuationLevel? = nil
     ) {
         self.text = text
         self.politeness = politeness
@@ -55,6 +62,8 @@ public struct SpeakRequest: Sendable, Equatable {
         self.id = id
         self.follow = follow
         self.sent = sent
+        self.spelled = spelled
+        self.punctuation = punctuation
     }
 
     /// The announcement to submit, filling what the request left out from the connection's defaults.
@@ -68,7 +77,8 @@ public struct SpeakRequest: Sendable, Equatable {
             return try Announcement(
                 id: id ?? .generate(), text: text,
                 politeness: politeness ?? defaults.politeness, language: language ?? defaults.language,
-                region: region, prosody: prosody, arrival: arrival, sent: sent
+                region: region, prosody: prosody, arrival: arrival, sent: sent,
+                spelled: spelled, punctuation: punctuation ?? defaults.punctuation
             )
         } catch {
             throw ProtocolError(error)
@@ -80,9 +90,12 @@ public struct SpeakRequest: Sendable, Equatable {
 public struct ConnectionDefaults: Sendable, Equatable {
     public var language: Language
     public var politeness: Politeness
+    /// nil leaves punctuation to the server's default.
+    public var punctuation: PunctuationLevel?
 
-    public init(language: Language, politeness: Politeness = .polite) {
+    public init(language: Language, politeness: Politeness = .polite, punctuation: PunctuationLevel? = nil) {
         self.language = language
         self.politeness = politeness
+        self.punctuation = punctuation
     }
 }

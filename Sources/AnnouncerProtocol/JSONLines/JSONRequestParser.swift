@@ -11,12 +11,13 @@ public enum JSONRequestParser {
 
     /// The fields each request accepts; any other field is refused, so a misspelt one is never ignored.
     static let allowedFields: [String: Set<String>] = [
-        "speak": ["request", "text", "politeness", "lang", "region", "rate", "pitch", "volume", "id", "follow", "sent_ms"],
+        "speak": ["request", "text", "politeness", "lang", "region", "rate", "pitch", "volume", "id", "follow", "sent_ms", "spell", "punctuation"],
         "cancel": ["request", "id", "region", "all"],
         "subscribe": ["request"],
         "unsubscribe": ["request"],
         "status": ["request"],
-        "defaults": ["request", "lang", "politeness"],
+        "defaults": ["request", "lang", "politeness", "punctuation"],
+        "voices": ["request"],
     ]
 
     /// The request names, for error sentences.
@@ -25,7 +26,8 @@ public enum JSONRequestParser {
     /// The longest id a client may choose.
     public static let maxIDLength = 128
 
-    public static func parse(_ line: some Collection<UInt8>) -> Result<JSONRequest, Failure> {
+    /// Reads `line`; a language must be one of `languages`, the ones the server has voice profiles for.
+    public static func parse(_ line: some Collection<UInt8>, languages: [Language]) -> Result<JSONRequest, Failure> {
         guard String(validating: line, as: UTF8.self) != nil else {
             return .failure(Failure(request: nil, error: ProtocolError(.invalidUTF8,
                 "The line is not valid UTF-8 text; send requests as UTF-8.")))
@@ -55,7 +57,7 @@ public enum JSONRequestParser {
                 "The field \"\(unknown)\" is not part of a \(name) request; it accepts \(allowed.sorted().joined(separator: ", ")).")))
         }
         do throws(ProtocolError) {
-            return .success(try request(named: name, Fields(fields)))
+            return .success(try request(named: name, Fields(fields, languages: languages)))
         } catch {
             return .failure(Failure(request: name, error: error))
         }
@@ -79,7 +81,9 @@ public enum JSONRequestParser {
                 prosody: prosody,
                 id: try fields.clientChosenID(),
                 follow: try fields.bool("follow") ?? false,
-                sent: try fields.monotonicMilliseconds("sent_ms")
+                sent: try fields.monotonicMilliseconds("sent_ms"),
+                spelled: try fields.bool("spell") ?? false,
+                punctuation: try fields.punctuation()
             ))
         case "cancel":
             let targets: [CancelTarget] = [
@@ -95,8 +99,9 @@ public enum JSONRequestParser {
         case "subscribe": return .subscribe
         case "unsubscribe": return .unsubscribe
         case "status": return .status
+        case "voices": return .voices
         default:
-            return .defaults(language: try fields.language(), politeness: try fields.politeness())
+            return .defaults(language: try fields.language(), politeness: try fields.politeness(), punctuation: try fields.punctuation())
         }
     }
 }
@@ -104,7 +109,11 @@ public enum JSONRequestParser {
 /// Typed access to a request's fields, each failure a sentence naming the field.
 private struct Fields {
     let values: [String: JSONInput]
-    init(_ values: [String: JSONInput]) { self.values = values }
+    let languages: [Language]
+    init(_ values: [String: JSONInput], languages: [Language]) {
+        self.values = values
+        self.languages = languages
+    }
 
     func string(_ name: String) throws(ProtocolError) -> String? {
         switch values[name] {
@@ -166,8 +175,18 @@ private struct Fields {
 
     func language() throws(ProtocolError) -> Language? {
         guard let code = try string("lang") else { return nil }
-        guard let language = Language(code: code) else { throw ProtocolError(.unknownLanguage(code)) }
+        guard let language = Language(code: code), languages.contains(language) else {
+            throw ProtocolError(.unknownLanguage(code, available: languages))
+        }
         return language
+    }
+
+    func punctuation() throws(ProtocolError) -> PunctuationLevel? {
+        guard let word = try string("punctuation") else { return nil }
+        guard let level = PunctuationLevel(rawValue: word) else {
+            throw ProtocolError(.invalidValue, "The punctuation \"\(word.prefix(40))\" is not known; use \(PunctuationLevel.names).")
+        }
+        return level
     }
 
     /// Ids the server generates are decimal numbers, so a client's own must contain something else.

@@ -13,6 +13,8 @@ public struct SSIPSession: Sendable {
     public let defaultLanguage: Language
     /// The longest message body, in bytes.
     public let maxMessageBytes: Int
+    /// The voices the server offers, one per voice profile; LIST and SET answer from these.
+    public let voices: [OfferedVoice]
 
     private var body: MessageBody?
     private var insideBlock = false
@@ -22,10 +24,11 @@ public struct SSIPSession: Sendable {
         var tooLong = false
     }
 
-    public init(clientID: Int, defaultLanguage: Language, maxMessageBytes: Int) {
+    public init(clientID: Int, defaultLanguage: Language, maxMessageBytes: Int, voices: [OfferedVoice]) {
         self.clientID = clientID
         self.defaultLanguage = defaultLanguage
         self.maxMessageBytes = maxMessageBytes
+        self.voices = voices
     }
 
     /// True while the body of a SPEAK is being received.
@@ -76,9 +79,10 @@ public struct SSIPSession: Sendable {
         return speak(text, at: arrival)
     }
 
-    private func speak(_ text: String, at arrival: MonotonicInstant) -> [SSIPAction] {
+    private func speak(_ text: String, spelled: Bool? = nil, at arrival: MonotonicInstant) -> [SSIPAction] {
         guard var announcement = try? Announcement(
-            text: text, language: settings.language ?? defaultLanguage, prosody: settings.prosody, arrival: arrival
+            text: text, language: settings.language ?? defaultLanguage, prosody: settings.prosody, arrival: arrival,
+            spelled: spelled ?? settings.spelling, punctuation: settings.punctuation
         ) else {
             // Speech Dispatcher's answer to a message with nothing to say.
             return [.reply(["227 OK MESSAGE CANCELED"])]
@@ -99,7 +103,8 @@ public struct SSIPSession: Sendable {
             return [.reply(["230 OK RECEIVING DATA"])]
         case "CHAR":
             guard let character = arguments.first else { return missingParameter }
-            return speak(character == "space" ? "space" : character, at: arrival)
+            // The character is spelled in the client's language: "capital A", "stor A", "krøllalfa".
+            return speak(character == "space" ? " " : character, spelled: true, at: arrival)
         case "KEY":
             guard let key = arguments.first else { return missingParameter }
             return speak(key.replacing("_", with: " "), at: arrival)
@@ -182,8 +187,8 @@ public struct SSIPSession: Sendable {
             if ["C", "POSIX"].contains(value.uppercased()) {
                 settings.language = nil
             } else {
-                guard let language = Language(code: value) else {
-                    return [.reply(["415 ERR LANGUAGE NOT AVAILABLE, USE \(Language.allCases.map(\.rawValue).joined(separator: " OR "))"])]
+                guard let language = Language(code: value), languages.contains(language) else {
+                    return [.reply(["415 ERR LANGUAGE NOT AVAILABLE, USE \(languages.map(\.rawValue).joined(separator: " OR "))"])]
                 }
                 settings.language = language
             }
@@ -208,15 +213,18 @@ public struct SSIPSession: Sendable {
             }
             return [.reply(["220 OK NOTIFICATION SET"])]
         case "PUNCTUATION":
-            guard ["all", "some", "most", "none"].contains(value.lowercased()) else { return invalidParameter }
-            settings.punctuation = value.lowercased()
+            // Speech Dispatcher's "most" sits between some and all; announcer names the same symbols as for some.
+            let word = value.lowercased() == "most" ? "some" : value.lowercased()
+            guard let level = PunctuationLevel(rawValue: word) else { return invalidParameter }
+            settings.punctuation = level
             return [.reply(["205 OK PUNCTUATION SET"])]
         case "SPELLING":
             switch value.lowercased() {
-            case "off": return [.reply(["207 OK SPELLING SET"])]
-            case "on": return notSupported("SPELLING IS")
+            case "off": settings.spelling = false
+            case "on": settings.spelling = true
             default: return [.reply(["513 ERR PARAMETER NOT ON OR OFF"])]
             }
+            return [.reply(["207 OK SPELLING SET"])]
         case "SSML_MODE":
             switch value.lowercased() {
             case "off": return [.reply(["219 OK SSML MODE SET"])]
@@ -227,13 +235,14 @@ public struct SSIPSession: Sendable {
             // There is one synthesizer; any module name reaches it, as Speech Dispatcher accepts any name.
             return [.reply(["216 OK OUTPUT MODULE SET"])]
         case "VOICE_TYPE":
-            let types = ["MALE1", "MALE2", "MALE3", "FEMALE1", "FEMALE2", "FEMALE3", "CHILD_MALE", "CHILD_FEMALE"]
-            guard types.contains(value.uppercased()) else { return [.reply(["309 ERR COULDNT SET VOICE"])] }
+            // Only the types the profiles offer; a voice this server does not have is refused, not faked.
+            guard voiceTypes.contains(value.uppercased()) else { return [.reply(["309 ERR COULDNT SET VOICE"])] }
             settings.voiceType = value.uppercased()
             return [.reply(["209 OK VOICE SET"])]
         case "SYNTHESIS_VOICE":
-            guard let language = Self.synthesisVoices.first(where: { $0.name.lowercased() == value.lowercased() })?.language
-                ?? Language(code: value) else {
+            let name = values.joined(separator: " ").trimmingCharacters(in: ["\""])
+            guard let language = voices.first(where: { $0.name.lowercased() == name.lowercased() })?.language
+                ?? Language(code: name).flatMap({ languages.contains($0) ? $0 : nil }) else {
                 return [.reply(["309 ERR COULDNT SET VOICE"])]
             }
             settings.language = language
@@ -271,7 +280,7 @@ public struct SSIPSession: Sendable {
         case "OUTPUT_MODULE": value = "announcer"
         case "LANGUAGE": value = (settings.language ?? defaultLanguage).rawValue
         case "VOICE_TYPE": value = settings.voiceType
-        case "PUNCTUATION": value = settings.punctuation
+        case "PUNCTUATION": value = settings.punctuation?.rawValue ?? "some"
         default: return invalidParameter
         }
         return [.reply(["251-\(value)", "251 OK GET RETURNED"])]
@@ -283,19 +292,19 @@ public struct SSIPSession: Sendable {
         case "OUTPUT_MODULES":
             return [.reply(["250-announcer", "250 OK MODULE LIST SENT"])]
         case "VOICES":
-            // One voice per language; the voice types are accepted but all sound the same.
-            return [.reply(["249-MALE1", "249 OK VOICE LIST SENT"])]
+            return [.reply(voiceTypes.map { "249-\($0)" } + ["249 OK VOICE LIST SENT"])]
         case "SYNTHESIS_VOICES":
-            return [.reply(Self.synthesisVoices.map { "249-\($0.name)\t\($0.language.rawValue)\tnone" } + ["249 OK VOICE LIST SENT"])]
+            return [.reply(voices.map { "249-\($0.name)\t\($0.language.rawValue)\tnone" } + ["249 OK VOICE LIST SENT"])]
         default:
             return invalidParameter
         }
     }
 
-    /// The voices this server offers, one per language.
-    static let synthesisVoices: [(name: String, language: Language)] = [
-        ("English", .english), ("Norwegian Bokmål", .norwegianBokmal),
-    ]
+    /// The languages there are voices for, in code order.
+    private var languages: [Language] { voices.map(\.language).sorted() }
+
+    /// The distinct voice types the profiles offer.
+    private var voiceTypes: [String] { Array(Set(voices.map { $0.voiceType.uppercased() })).sorted() }
 
     private static func scope(_ word: String) -> SSIPScope? {
         switch word.uppercased() {

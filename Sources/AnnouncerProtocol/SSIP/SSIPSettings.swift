@@ -10,7 +10,10 @@ public struct SSIPSettings: Sendable, Equatable {
     public var rate: Int?
     public var pitch: Int?
     public var volume: Int?
-    public var punctuation = "some"
+    /// nil until the client sets one: the server's default applies.
+    public var punctuation: PunctuationLevel?
+    /// SET SELF SPELLING on: every message is read character by character.
+    public var spelling = false
     public var voiceType = "MALE1"
     /// The event types the client asked to hear: begin, end, cancel, pause, resume, index_marks.
     public var notifications: Set<String> = []

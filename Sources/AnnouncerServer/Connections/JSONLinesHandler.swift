@@ -37,7 +37,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
         case let .line(buffer):
             // Blank lines between requests are allowed and need no reply.
             guard buffer.readableBytesView.contains(where: { !Self.isJSONWhitespace($0) }) else { return }
-            switch JSONRequestParser.parse(buffer.readableBytesView) {
+            switch JSONRequestParser.parse(buffer.readableBytesView, languages: context.languages) {
             case let .failure(failure):
                 reply(JSONReply.failure(failure.request, failure.error))
             case let .success(request):
@@ -69,13 +69,17 @@ final class JSONLinesHandler: ChannelInboundHandler {
             reply(JSONReply.success("unsubscribe"))
         case .status:
             reply(statusReply())
-        case let .defaults(language, politeness):
+        case let .defaults(language, politeness, punctuation):
             if let language { defaults.language = language }
             if let politeness { defaults.politeness = politeness }
+            if let punctuation { defaults.punctuation = punctuation }
             reply(JSONReply.success("defaults", [
                 ("lang", .string(defaults.language.rawValue)),
                 ("politeness", .string(defaults.politeness.rawValue)),
+                ("punctuation", .string((defaults.punctuation ?? .some).rawValue)),
             ]))
+        case .voices:
+            reply(voicesReply())
         }
     }
 
@@ -119,6 +123,28 @@ final class JSONLinesHandler: ChannelInboundHandler {
             ])),
             ("clients", .integer(context.connections)),
             ("ended", .object(status.endedByOutcome.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) })),
+        ])
+    }
+
+    private func voicesReply() -> String {
+        let library = context.engine.voices
+        let profiles: [JSONFragment] = library.languages.compactMap { library.profile(for: $0) }.map { profile in
+            .object([
+                ("lang", .string(profile.language.rawValue)),
+                ("name", .string(profile.name)),
+                ("espeak_voice", .string(profile.espeakVoice)),
+                ("voice_type", .string(profile.voiceType)),
+                ("rate", .integer(profile.rate)),
+                ("pitch", .integer(profile.pitch)),
+                ("volume", .integer(profile.volume)),
+                ("lexicon_entries", .integer(profile.lexicon.entries.count)),
+                ("sources", .array(profile.sources.map { .string($0) })),
+            ])
+        }
+        return JSONReply.success("voices", [
+            ("default_lang", .string(context.configuration.defaultLanguage.rawValue)),
+            ("voices", .array(profiles)),
+            ("problems", .array(library.problems.map { .string($0.description) })),
         ])
     }
 

@@ -30,7 +30,7 @@ final class SSIPHandler: ChannelInboundHandler {
         self.context = context
         session = SSIPSession(
             clientID: clientNumber, defaultLanguage: context.configuration.defaultLanguage,
-            maxMessageBytes: context.configuration.maxLineLength
+            maxMessageBytes: context.configuration.maxLineLength, voices: context.voices
         )
     }
 

@@ -1,5 +1,6 @@
 import AnnouncerCore
 import AnnouncerEngine
+import AnnouncerProtocol
 import Logging
 import Synchronization
 
@@ -9,6 +10,10 @@ final class ServerContext: Sendable {
     let router: EventRouter
     let configuration: ServerConfiguration
     let logger: Logger
+    /// The voices of the engine's profiles, as both protocols list them.
+    let voices: [OfferedVoice]
+    /// The languages there are voice profiles for.
+    let languages: [Language]
     private let shuttingDown = Atomic<Bool>(false)
     private let connectionCount = Atomic<Int>(0)
     private let nextClientNumber = Atomic<Int>(0)
@@ -18,6 +23,12 @@ final class ServerContext: Sendable {
         self.router = router
         self.configuration = configuration
         self.logger = logger
+        self.voices = engine.voices.languages.compactMap { language in
+            engine.voices.profile(for: language).map {
+                OfferedVoice(name: $0.name, language: language, voiceType: $0.voiceType)
+            }
+        }
+        self.languages = engine.voices.languages
     }
 
     var scheduler: AnnouncementScheduler { engine.scheduler }

@@ -1,0 +1,138 @@
+/// A pronunciation lexicon: whole words (or word groups such as "Face ID") replaced by another
+/// spelling or by eSpeak phonemes in `[[ ]]`, longest match first.
+///
+/// Case: an entry written in capitals only, with two letters or more ("PIN", "NHF", "WCAG"),
+/// matches only in capitals, so the ordinary word "pin" is left alone. Every other entry matches
+/// in any case ("BankID" matches "bankid" and "BANKID").
+public struct Lexicon: Sendable, Equatable {
+    /// One word and what eSpeak should be given instead.
+    public struct Entry: Sendable, Equatable {
+        public var word: String
+        public var replacement: String
+
+        public init(word: String, replacement: String) {
+            self.word = word
+            self.replacement = replacement
+        }
+
+        /// True for acronyms in capitals, which match only in capitals.
+        public var matchesCaseExactly: Bool {
+            word.filter(\.isLetter).count >= 2 && !word.contains(where: \.isLowercase)
+        }
+
+        /// True when the replacement is eSpeak phonemes.
+        public var isPhonemes: Bool { replacement.hasPrefix("[[") && replacement.hasSuffix("]]") }
+    }
+
+    /// The entries by word, the later of two files winning.
+    public private(set) var entries: [String: Entry] = [:]
+    /// Entries grouped by their first character, lower-cased, longest first.
+    private var byFirstCharacter: [Character: [Entry]] = [:]
+
+    public init(_ entries: [Entry] = []) {
+        for entry in entries { self.entries[entry.word] = entry }
+        index()
+    }
+
+    /// Adds or replaces an entry.
+    public mutating func set(_ entry: Entry) {
+        entries[entry.word] = entry
+        index()
+    }
+
+    /// Removes the entry for `word`, if any.
+    public mutating func remove(_ word: String) {
+        entries[word] = nil
+        index()
+    }
+
+    /// `text` with every whole-word match replaced, longest entry first; phoneme runs are left alone.
+    public func apply(to text: String) -> String {
+        guard !entries.isEmpty else { return text }
+        return PhonemeSegments.mapPlain(text) { replacingMatches(in: $0) }
+    }
+
+    private func replacingMatches(in text: Substring) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var position = text.startIndex
+        var previous: Character?
+        while position < text.endIndex {
+            let character = text[position]
+            if !Self.isWordCharacter(previous),
+               let candidates = byFirstCharacter[Character(character.lowercased())],
+               let (entry, end) = longestMatch(in: text, at: position, among: candidates) {
+                if entry.isPhonemes {
+                    // eSpeak needs spaces around phoneme input to treat it as a word.
+                    if let last = result.last, !last.isWhitespace { result.append(" ") }
+                    result += entry.replacement
+                    if end < text.endIndex, !text[end].isWhitespace { result.append(" ") }
+                } else {
+                    result += entry.replacement
+                }
+                previous = text[text.index(before: end)]
+                position = end
+                continue
+            }
+            result.append(character)
+            previous = character
+            position = text.index(after: position)
+        }
+        return result
+    }
+
+    private func longestMatch(
+        in text: Substring, at start: Substring.Index, among candidates: [Entry]
+    ) -> (Entry, Substring.Index)? {
+        for entry in candidates {
+            var cursor = start
+            var matched = true
+            for wanted in entry.word {
+                guard cursor < text.endIndex else { matched = false; break }
+                let found = text[cursor]
+                let same = entry.matchesCaseExactly ? found == wanted : found.lowercased() == wanted.lowercased()
+                guard same else { matched = false; break }
+                cursor = text.index(after: cursor)
+            }
+            guard matched else { continue }
+            if cursor < text.endIndex, Self.isWordCharacter(text[cursor]) { continue }
+            return (entry, cursor)
+        }
+        return nil
+    }
+
+    private static func isWordCharacter(_ character: Character?) -> Bool {
+        guard let character else { return false }
+        return character.isLetter || character.isNumber
+    }
+
+    private mutating func index() {
+        byFirstCharacter = Dictionary(grouping: entries.values) { Character($0.word.first.map { $0.lowercased() } ?? "") }
+            .mapValues { $0.sorted { ($0.word.count, $0.word) > ($1.word.count, $1.word) } }
+    }
+}
+
+extension Lexicon {
+    /// Reads a `lexicon:` section over this one: `word: replacement` adds or replaces an entry,
+    /// `word: null` (or `~`) removes one.
+    mutating func read(_ node: ProfileNode) {
+        guard let pairs = node.mapping() else { return }
+        for (word, value) in pairs {
+            if case .scalar(let scalar) = value.node, scalar.string == "~" || scalar.string == "null" || scalar.string.isEmpty, scalar.style == .plain {
+                entries[word] = nil
+                continue
+            }
+            guard let replacement = value.string() else { continue }
+            guard word.first.map({ $0.isLetter || $0.isNumber }) == true else {
+                value.report("The lexicon word \"\(word)\" must begin with a letter or digit.")
+                continue
+            }
+            if replacement.hasPrefix("[[") != replacement.hasSuffix("]]") {
+                value.report("The replacement for \"\(word)\" opens or closes [[ ]] without the other; phonemes go inside both, as [[b'ANkId'e:]].")
+                continue
+            }
+            entries[word] = Entry(word: word, replacement: replacement)
+        }
+        index()
+    }
+}

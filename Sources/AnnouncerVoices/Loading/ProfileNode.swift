@@ -1,0 +1,117 @@
+import Yams
+
+/// A YAML node of a voice profile with its place in the file, read into Swift values;
+/// every mismatch becomes a `VoiceProblem` naming the line and the key path.
+public struct ProfileNode {
+    let node: Node
+    /// Where this node sits, such as `lexicon.WCAG`, for messages.
+    public let path: String
+    let problems: ProblemCollector
+
+    init(node: Node, path: String, problems: ProblemCollector) {
+        self.node = node
+        self.path = path
+        self.problems = problems
+    }
+
+    /// The 1-based line the node starts on.
+    public var line: Int? { node.mark?.line }
+
+    /// Records a problem at this node, as one sentence.
+    public func report(_ message: String) {
+        problems.add(line: line, message: message)
+    }
+
+    /// The node as text; a number or word written without quotes counts as text too.
+    public func string() -> String? {
+        guard case let .scalar(scalar) = node else {
+            report("\(path) must be text, not \(kind).")
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// The node as a whole number within `range`.
+    public func integer(in range: ClosedRange<Int>) -> Int? {
+        guard case let .scalar(scalar) = node, let value = Int(scalar.string) else {
+            report("\(path) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(shown).")
+            return nil
+        }
+        guard range.contains(value) else {
+            report("\(path) is \(value); use a whole number from \(range.lowerBound) to \(range.upperBound).")
+            return nil
+        }
+        return value
+    }
+
+    /// The node as true or false.
+    public func bool() -> Bool? {
+        guard case let .scalar(scalar) = node, let value = Bool(scalar.string.lowercased()) else {
+            report("\(path) must be true or false, not \(shown).")
+            return nil
+        }
+        return value
+    }
+
+    /// The entries of a mapping, in file order, with text keys.
+    public func mapping() -> [(key: String, value: ProfileNode)]? {
+        guard case let .mapping(mapping) = node else {
+            report("\(path) must be a mapping of names to values, not \(kind).")
+            return nil
+        }
+        return mapping.compactMap { key, value in
+            guard case let .scalar(scalar) = key else {
+                ProfileNode(node: key, path: path, problems: problems).report("A key in \(path) must be text.")
+                return nil
+            }
+            let childPath = path.isEmpty ? scalar.string : "\(path).\(scalar.string)"
+            return (scalar.string, ProfileNode(node: value, path: childPath, problems: problems))
+        }
+    }
+
+    /// The items of a sequence.
+    public func sequence() -> [ProfileNode]? {
+        guard case let .sequence(sequence) = node else {
+            report("\(path) must be a list, not \(kind).")
+            return nil
+        }
+        return sequence.enumerated().map { index, item in
+            ProfileNode(node: item, path: "\(path)[\(index + 1)]", problems: problems)
+        }
+    }
+
+    /// A mapping of text to text, such as a lexicon or a table of abbreviations.
+    public func stringTable() -> [(key: String, value: String, line: Int?)]? {
+        mapping()?.compactMap { key, value in value.string().map { (key, $0, value.line) } }
+    }
+
+    /// A list of text items.
+    public func strings() -> [String]? {
+        sequence()?.compactMap { $0.string() }
+    }
+
+    var kind: String {
+        switch node {
+        case .scalar: "a single value"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    private var shown: String {
+        if case let .scalar(scalar) = node { "\"\(scalar.string.prefix(40))\"" } else { kind }
+    }
+}
+
+/// Gathers the problems found while reading one file.
+final class ProblemCollector {
+    let file: String
+    private(set) var problems: [VoiceProblem] = []
+
+    init(file: String) { self.file = file }
+
+    func add(line: Int?, message: String) {
+        problems.append(VoiceProblem(file: file, line: line, message: message))
+    }
+}

@@ -1,0 +1,84 @@
+import AnnouncerCore
+import Foundation
+
+/// The voice profiles a server or `announce` speaks with: the shipped ones in `Voices/`, overlaid by the
+/// user's (`$XDG_CONFIG_HOME/announcer/voices/`, then `--voices DIR`), with what was wrong in any file.
+public struct VoiceLibrary: Sendable {
+    /// The profiles, by language.
+    public private(set) var profiles: [Language: VoiceProfile]
+    /// Every problem found; a file with a problem was left out, and the rest still loaded.
+    public private(set) var problems: [VoiceProblem]
+
+    /// Profiles given directly, as tests and embedders do.
+    public init(profiles: [VoiceProfile], problems: [VoiceProblem] = []) {
+        self.profiles = Dictionary(profiles.map { ($0.language, $0) }, uniquingKeysWith: { _, last in last })
+        self.problems = problems
+    }
+
+    /// Reads every `*.yaml` and `*.yml` file of each directory, in name order, each directory over the one before.
+    /// A directory that does not exist is skipped; say so yourself when the user named it.
+    public init(directories: [String]) {
+        var profiles: [Language: VoiceProfile] = [:]
+        var problems: [VoiceProblem] = []
+        for directory in directories {
+            for file in Self.profileFiles(in: directory) {
+                problems += VoiceProfileReader.apply(file: file, to: &profiles)
+            }
+        }
+        self.profiles = profiles
+        self.problems = problems
+    }
+
+    /// The shipped profiles, then the user's configuration directory, then `extra` (from `--voices`).
+    /// When no shipped profiles are found at all, English and Norwegian Bokmål speak with eSpeak's own voices.
+    public static func standard(
+        extra: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> VoiceLibrary {
+        let shipped = ShippedVoices.directory(environment: environment)
+        var directories = shipped.map { [$0] } ?? []
+        if let user = userDirectory(environment: environment) { directories.append(user) }
+        directories += extra
+        var library = VoiceLibrary(directories: directories)
+        if shipped == nil {
+            library.problems.insert(VoiceProblem(file: "Voices", line: nil,
+                message: "The shipped voice profiles were not found (looked in \(ShippedVoices.candidates(environment: environment).joined(separator: " and "))); English and Norwegian speak with eSpeak's own voices, without lexicon or normalization."), at: 0)
+            for language in [Language.english, .norwegianBokmal] where library.profiles[language] == nil {
+                library.profiles[language] = .bare(language)
+            }
+        }
+        return library
+    }
+
+    /// `$XDG_CONFIG_HOME/announcer/voices`, or `~/.config/announcer/voices`.
+    public static func userDirectory(environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return "\(config)/announcer/voices" }
+        if let home = environment["HOME"], !home.isEmpty { return "\(home)/.config/announcer/voices" }
+        return nil
+    }
+
+    /// The languages there are profiles for, in code order.
+    public var languages: [Language] { profiles.keys.sorted() }
+
+    public func profile(for language: Language) -> VoiceProfile? { profiles[language] }
+
+    /// The language for a code from a client, or the error that lists the available ones.
+    public func language(forCode code: String) throws(AnnouncementError) -> Language {
+        guard let language = Language(code: code), profiles[language] != nil else {
+            throw .unknownLanguage(code, available: languages)
+        }
+        return language
+    }
+
+    /// Checks that `language` has a profile.
+    public func check(_ language: Language) throws(AnnouncementError) {
+        guard profiles[language] != nil else { throw .unknownLanguage(language.rawValue, available: languages) }
+    }
+
+    static func profileFiles(in directory: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+            .filter { !$0.hasPrefix(".") }
+            .sorted()
+            .map { "\(directory)/\($0)" }
+    }
+}

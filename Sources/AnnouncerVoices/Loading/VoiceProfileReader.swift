@@ -1,0 +1,102 @@
+import AnnouncerCore
+import Foundation
+import Yams
+
+/// Reads one voice profile file over the profiles read so far; a file with any problem changes nothing.
+enum VoiceProfileReader {
+    static let keys = [
+        "language", "name", "espeak_voice", "voice_type", "rate", "pitch", "volume",
+        "words", "normalization", "lexicon", "spelling", "punctuation",
+    ]
+
+    /// Applies the file at `path` to `profiles`, or returns why it cannot.
+    static func apply(file path: String, to profiles: inout [Language: VoiceProfile]) -> [VoiceProblem] {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            return [VoiceProblem(file: path, line: nil, message: "The file could not be read as UTF-8 text.")]
+        }
+        return apply(yaml: text, file: path, to: &profiles)
+    }
+
+    /// Applies YAML text, named `file` in messages, to `profiles`.
+    static func apply(yaml text: String, file: String, to profiles: inout [Language: VoiceProfile]) -> [VoiceProblem] {
+        let collector = ProblemCollector(file: file)
+        let root: Node
+        do {
+            guard let composed = try Yams.compose(yaml: text) else {
+                return [VoiceProblem(file: file, line: nil, message: "The file is empty; a profile needs at least language and espeak_voice.")]
+            }
+            root = composed
+        } catch let error as YamlError {
+            return [syntaxProblem(error, file: file)]
+        } catch {
+            return [VoiceProblem(file: file, line: nil, message: "The file is not valid YAML.")]
+        }
+        let top = ProfileNode(node: root, path: "", problems: collector)
+        guard let entries = top.mapping() else { return collector.problems }
+        let byKey = Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+
+        let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let languageCode = byKey["language"]?.string() ?? stem
+        guard let language = Language(code: languageCode) else {
+            let message = "\"\(languageCode)\" is not a language code; give language: with a code such as en, nb or sv."
+            if let node = byKey["language"] { node.report(message) } else { top.report(message) }
+            return collector.problems
+        }
+
+        var profile = profiles[language] ?? VoiceProfile(language: language, espeakVoice: "")
+        for (key, node) in entries {
+            switch key {
+            case "language": break
+            case "name": node.string().map { profile.name = $0 }
+            case "espeak_voice": node.string().map { profile.espeakVoice = $0 }
+            case "voice_type": node.string().map { profile.voiceType = $0.uppercased() }
+            case "rate": node.integer(in: Prosody.rateRange).map { profile.rate = $0 }
+            case "pitch": node.integer(in: Prosody.pitchRange).map { profile.pitch = $0 }
+            case "volume": node.integer(in: Prosody.volumeRange).map { profile.volume = $0 }
+            case "words": readWords(node, prefix: "", into: &profile.words)
+            case "normalization": profile.normalizer.read(node)
+            case "lexicon": profile.lexicon.read(node)
+            case "spelling": profile.spelling.read(node)
+            case "punctuation": profile.punctuation.read(node)
+            default:
+                node.report("The key \"\(key)\" is not part of a voice profile; the keys are \(keys.joined(separator: ", ")).")
+            }
+        }
+        if profile.espeakVoice.isEmpty {
+            top.report("The profile for \(language) gives no espeak_voice; a new language needs one, such as espeak_voice: \(language).")
+        }
+        guard collector.problems.isEmpty else { return collector.problems }
+        if profile.name == language.rawValue || profile.name.isEmpty, byKey["name"] == nil { profile.name = language.rawValue }
+        profile.sources.append(file)
+        profiles[language] = profile
+        return []
+    }
+
+    /// Flattens nested word tables into dotted keys: `roles: {button: knapp}` gives `roles.button`.
+    private static func readWords(_ node: ProfileNode, prefix: String, into words: inout [String: String]) {
+        guard let entries = node.mapping() else { return }
+        for (key, value) in entries {
+            let dotted = prefix.isEmpty ? key : "\(prefix).\(key)"
+            if case .mapping = value.node {
+                readWords(value, prefix: dotted, into: &words)
+            } else if let word = value.string() {
+                words[dotted] = word
+            }
+        }
+    }
+
+    private static func syntaxProblem(_ error: YamlError, file: String) -> VoiceProblem {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return VoiceProblem(file: file, line: mark.line, message: "The YAML cannot be read: \(problem).")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return VoiceProblem(file: file, line: context.mark.line,
+                message: "The key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) is given twice in one mapping.")
+        default:
+            return VoiceProblem(file: file, line: nil, message: "The YAML cannot be read.")
+        }
+    }
+}
