@@ -107,7 +107,7 @@ let package = Package(
         .target(
             name: "AnnouncerCommandLine",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerCore", "Audio",
+                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCore", "Audio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -125,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "announce",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench",
+                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -107,6 +107,8 @@ extension Language: ExpressibleByArgument {
     public var defaultValueDescription: String { rawValue }
 }
 
+extension PunctuationLevel: ExpressibleByArgument {}
+
 extension SinkSpec: ExpressibleByArgument {
     public init?(argument: String) { try? self.init(parsing: argument) }
     public var defaultValueDescription: String { description }

@@ -17,15 +17,12 @@ struct Announce: ParsableCommand {
         with --embedded or an engine option such as --sink, they speak with an engine inside this \
         process. events needs the server.
         """,
-        subcommands: [SayCommand.self, PipeCommand.self, EventsCommand.self, BenchCommand.self, DemoCommand.self]
+        subcommands: [SayCommand.self, PipeCommand.self, EventsCommand.self, VoicesCommand.self, BenchCommand.self, DemoCommand.self]
     )
 
     static func main() {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .warning
-            return handler
-        }
+        // Plain lines without timestamps, so a screen reader or braille display reads only the message.
+        LoggingSystem.bootstrap { _ in PlainLogHandler(program: "announce", level: .warning) }
         do {
             var command = try parseAsRoot()
             try command.run()

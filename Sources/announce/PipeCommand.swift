@@ -74,12 +74,16 @@ struct PipeCommand: ParsableCommand {
 
     private func pipeEmbedded(_ interpreter: PipeLineInterpreter) throws {
         let (engine, writer) = try options.startEngine()
+        do throws(AnnouncementError) { _ = try options.embeddedLanguage(engine.voices) } catch {
+            throw CommandFailure(error.description)
+        }
         InterruptHandling.install(engine: engine, writer: writer)
         let failures = FailureLog()
         while let line = readLine(strippingNewline: true) {
             let arrival = MonotonicInstant.now()
+            // A line with nothing to speak (blank, or only a priority marker) is skipped by design.
             guard let (politeness, text) = interpreter.interpret(line),
-                  let announcement = try? options.announcement(text, politeness: politeness, arrival: arrival) else { continue }
+                  let announcement = try? options.announcement(text, politeness: politeness, voices: engine.voices, arrival: arrival) else { continue }
             engine.submit(announcement) { outcome in
                 if case .failed = outcome { failures.report(announcement, outcome) }
             }

@@ -29,23 +29,27 @@ struct SayCommand: ParsableCommand {
     var words: [String]
 
     func run() throws {
+        let arrival = MonotonicInstant.now()
         let text = words.joined(separator: " ")
-        let announcement: Announcement
-        do throws(AnnouncementError) {
-            announcement = try options.announcement(text, arrival: .now())
-        } catch {
-            throw ValidationError(error.description)
+        guard options.spell ? !text.isEmpty : text.contains(where: { !$0.isWhitespace }) else {
+            throw ValidationError(AnnouncementError.emptyText.description)
         }
         switch try options.route() {
         case let .server(connection):
             try speakThroughServer(text, connection: connection)
         case .embedded:
-            try speakEmbedded(announcement)
+            try speakEmbedded(text, arrival: arrival)
         }
     }
 
-    private func speakEmbedded(_ announcement: Announcement) throws {
+    private func speakEmbedded(_ text: String, arrival: MonotonicInstant) throws {
         let (engine, writer) = try options.startEngine()
+        let announcement: Announcement
+        do throws(AnnouncementError) {
+            announcement = try options.announcement(text, voices: engine.voices, arrival: arrival)
+        } catch {
+            throw CommandFailure(error.description)
+        }
         InterruptHandling.install(engine: engine, writer: writer)
         let timeline = TimelineRecorder()
         engine.scheduler.addObserver(timeline)

@@ -3,6 +3,7 @@ import AnnouncerClient
 import AnnouncerCore
 import AnnouncerProtocol
 import AnnouncerEngine
+import AnnouncerVoices
 import ArgumentParser
 import Audio
 import Foundation
@@ -13,9 +14,15 @@ struct SpeechOptions: ParsableArguments {
     var politeness: Politeness = .polite
 
     @Option(name: .customLong("lang"), help: ArgumentHelp(
-        "Language: en or nb. The default comes from LANG: nb_NO gives nb, anything else en.",
-        valueName: "en|nb"))
-    var language: Language = Language(locale: ProcessInfo.processInfo.environment["LANG"])
+        "Language: en, nb, or another that has a voice profile (announce voices lists them). Without it, the server's default; embedded, the language of LANG (nb_NO gives nb), else en.",
+        valueName: "CODE"))
+    var language: Language?
+
+    @Flag(help: "Spell the text character by character: \"capital A\", \"at sign\"; in Norwegian \"stor A\", \"krøllalfa\".")
+    var spell = false
+
+    @Option(help: ArgumentHelp("How much punctuation to name: none, some (symbols such as @ and /) or all. Default: the server's, else some.", valueName: "LEVEL"))
+    var punctuation: PunctuationLevel?
 
     @Option(help: ArgumentHelp("The live region this updates; a newer announcement for it replaces a waiting one.", valueName: "ID"))
     var region: String?
@@ -42,11 +49,25 @@ struct SpeechOptions: ParsableArguments {
         try Prosody(rate: rate, pitch: pitch, volume: volume)
     }
 
-    func announcement(_ text: String, politeness: Politeness? = nil, arrival: MonotonicInstant) throws(AnnouncementError) -> Announcement {
+    /// An announcement for the embedded engine, in a language its voices can speak.
+    func announcement(
+        _ text: String, politeness: Politeness? = nil, voices: VoiceLibrary, arrival: MonotonicInstant
+    ) throws(AnnouncementError) -> Announcement {
         try Announcement(
-            text: text, politeness: politeness ?? self.politeness, language: language,
-            region: region.map { RegionID($0) }, prosody: prosody(), arrival: arrival
+            text: text, politeness: politeness ?? self.politeness, language: embeddedLanguage(voices),
+            region: region.map { RegionID($0) }, prosody: prosody(), arrival: arrival,
+            spelled: spell, punctuation: punctuation
         )
+    }
+
+    /// `--lang` when it has a profile; without it, the language of `LANG` when it has one, else English.
+    func embeddedLanguage(_ voices: VoiceLibrary) throws(AnnouncementError) -> Language {
+        if let language {
+            try voices.check(language)
+            return language
+        }
+        let fromLocale = Language(locale: ProcessInfo.processInfo.environment["LANG"])
+        return voices.profile(for: fromLocale) != nil ? fromLocale : .english
     }
 
     /// Where this command's announcements go; see `DestinationOptions.route()`.
@@ -58,8 +79,10 @@ struct SpeechOptions: ParsableArguments {
             ("request", .string("speak")),
             ("text", .string(text)),
             ("politeness", .string((politeness ?? self.politeness).rawValue)),
-            ("lang", .string(language.rawValue)),
         ]
+        if let language { fields.append(("lang", .string(language.rawValue))) }
+        if spell { fields.append(("spell", .bool(true))) }
+        if let punctuation { fields.append(("punctuation", .string(punctuation.rawValue))) }
         if let region { fields.append(("region", .string(region))) }
         if let rate { fields.append(("rate", .integer(rate))) }
         if let pitch { fields.append(("pitch", .integer(pitch))) }

@@ -1,6 +1,7 @@
 import AnnouncerVoices
 import Testing
 
+/// The lexicon's matching rules, on a small inline lexicon.
 @Suite struct LexiconTests {
     let lexicon = Lexicon([
         .init(word: "PIN", replacement: "pin code"),
@@ -10,29 +11,35 @@ import Testing
         .init(word: "BankID", replacement: "[[b'ANkId'e:]]"),
     ])
 
-    @Test func replacesWholeWordsOnly() {
+    @Test("Only whole words are replaced, never part of a longer word")
+    func replacesWholeWordsOnly() {
         #expect(lexicon.apply(to: "Your PIN, please") == "Your pin code, please")
         #expect(lexicon.apply(to: "PINS and SPIN") == "PINS and SPIN")
     }
 
-    @Test func acronymInCapitalsMatchesOnlyInCapitals() {
+    @Test("An acronym written in capitals matches only in capitals, so the ordinary word is left alone")
+    func acronymInCapitalsMatchesOnlyInCapitals() {
         #expect(lexicon.apply(to: "a pin in the map") == "a pin in the map")
     }
 
-    @Test func otherEntriesMatchInAnyCase() {
+    @Test("Other entries match in any case")
+    func otherEntriesMatchInAnyCase() {
         #expect(lexicon.apply(to: "E-POST sendt") == "epost sendt")
     }
 
-    @Test func longestEntryWinsAtTheSamePlace() {
+    @Test("Where entries overlap, the longest match wins")
+    func longestEntryWinsAtTheSamePlace() {
         #expect(lexicon.apply(to: "Use Face ID now") == "Use face eye dee now")
         #expect(lexicon.apply(to: "Face it") == "FACE it")
     }
 
-    @Test func phonemeReplacementIsSetApartBySpaces() {
+    @Test("Phonemes are set apart by spaces, as eSpeak needs to read them as a word")
+    func phonemeReplacementIsSetApartBySpaces() {
         #expect(lexicon.apply(to: "Log in with BankID.") == "Log in with [[b'ANkId'e:]] .")
     }
 
-    @Test func textAlreadyInPhonemesIsLeftAlone() {
+    @Test("Text already in phonemes is left alone")
+    func textAlreadyInPhonemesIsLeftAlone() {
         #expect(lexicon.apply(to: "[[PIN]] PIN") == "[[PIN]] pin code")
     }
 }
