@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// Voice profiles as a running `announcerd` uses them: `--voices`, files left out, languages chosen and listed.
+@Suite(.serialized) struct VoicesThroughServerTests {
+    /// A user's voices folder: Swedish added, a broken Norwegian override, and a good English one.
+    static func userVoices() throws -> String {
+        let directory = ServerProcess.makeDirectory() + "/voices"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "name: Svenska\nespeak_voice: sv\n".write(toFile: "\(directory)/sv.yaml", atomically: true, encoding: .utf8)
+        try "language: nb\nrate: 900\n".write(toFile: "\(directory)/nb.yaml", atomically: true, encoding: .utf8)
+        try "lexicon:\n  Kari: Karianne\n".write(toFile: "\(directory)/en.yaml", atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    @Test("announcerd starts with a broken profile in --voices, logs its file and line, and speaks the language it added")
+    func brokenProfileIsLoggedAndTheRestSpeaks() throws {
+        let voices = try Self.userVoices()
+        let server = try ServerProcess(arguments: ["--voices", voices])
+        defer { server.stop() }
+        #expect(server.standardErrorText.contains("\(voices)/nb.yaml, line 2: rate is 900; use a whole number from 80 to 450."))
+        let client = try SocketClient(path: server.socketPath)
+        let id = try #require(client.request(#"{"request":"speak","text":"Hej då","lang":"sv","rate":450,"follow":true}"#)?["id"] as? String)
+        let events = client.readEvents(until: isEnd(of: id))
+        #expect(events.last?["outcome"] as? String == "spoken")
+        #expect(events.first?["lang"] as? String == "sv")
+    }
+
+    @Test("The voices request lists each profile with the files it was read from, and the files left out")
+    func voicesRequestListsSources() throws {
+        let voices = try Self.userVoices()
+        let server = try ServerProcess(arguments: ["--voices", voices], environment: ["LANG": "nb_NO.UTF-8"])
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        let reply = try #require(client.request(#"{"request":"voices"}"#))
+        #expect(reply["ok"] as? Bool == true)
+        #expect(reply["default_lang"] as? String == "nb")
+        let list = try #require(reply["voices"] as? [[String: Any]])
+        #expect(list.map { $0["lang"] as? String } == ["en", "nb", "sv"])
+        let sources = list.map { ($0["sources"] as? [String]) ?? [] }
+        #expect(sources[0].count == 2 && sources[0][1] == "\(voices)/en.yaml")
+        #expect(sources[1].count == 1 && sources[1][0].hasSuffix("Voices/nb.yaml"))
+        #expect(sources[2] == ["\(voices)/sv.yaml"])
+        #expect((reply["problems"] as? [String])?.first?.hasPrefix("\(voices)/nb.yaml, line 2") == true)
+    }
+
+    @Test("An unknown language is refused with the available ones listed, and nothing is spoken")
+    func unknownLanguageIsRefusedWithTheList() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        let reply = try #require(client.request(#"{"request":"speak","text":"Hallo","lang":"de"}"#))
+        #expect(reply["ok"] as? Bool == false)
+        #expect(reply["error"] as? String == "unknown_language")
+        #expect(reply["message"] as? String == "The language \"de\" is not available; use one of en, nb.")
+        let defaults = try #require(client.request(#"{"request":"defaults","lang":"xx-YY"}"#))
+        #expect(defaults["error"] as? String == "unknown_language")
+    }
+
+    @Test("The server's default language comes from LANG; one without a profile falls back to English")
+    func defaultLanguageFromLANG() throws {
+        for (lang, expected) in [("nb_NO.UTF-8", "nb"), ("no_NO.UTF-8", "nb"), ("de_DE.UTF-8", "en"), ("C", "en")] {
+            let server = try ServerProcess(environment: ["LANG": lang])
+            defer { server.stop() }
+            let client = try SocketClient(path: server.socketPath)
+            #expect(client.request(#"{"request":"defaults"}"#)?["lang"] as? String == expected, "LANG=\(lang)")
+        }
+    }
+
+    @Test("announcerd --lang with a language that has no profile refuses to start, in one sentence")
+    func unavailableDefaultLanguageRefusesToStart() throws {
+        let server = try ServerProcess(arguments: ["--lang", "de"], waitUntilListening: false)
+        #expect(waitFor({ !server.process.isRunning }, seconds: 20))
+        #expect(server.process.terminationStatus != 0)
+        #expect(server.standardErrorText.contains("The language \"de\" is not available; use one of en, nb."))
+    }
+
+    @Test("announce voices prints one plain line per profile with its files, and exits 1 when a file was left out")
+    func announceVoicesListsProfiles() throws {
+        let voices = try Self.userVoices()
+        let server = try ServerProcess(arguments: ["--voices", voices])
+        defer { server.stop() }
+        let run = try ProgramRun(ServerProcess.announce.path, ["voices"], environment: ["ANNOUNCER_SOCKET": server.socketPath])
+        #expect(run.status == 1)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("sv, Svenska: eSpeak NG voice sv, rate 175") && $0.hasSuffix("Read from \(voices)/sv.yaml.") })
+        #expect(lines.contains { $0.hasPrefix("Left out: \(voices)/nb.yaml, line 2:") })
+        #expect(!run.standardOutput.contains("\u{1B}"))
+    }
+
+    @Test("SSIP clients see only the profiles' voices, and CHAR and a language set through python3-speechd are spoken")
+    func ssipListsProfilesAndSpells() throws {
+        let voices = try Self.userVoices()
+        let server = try ServerProcess(arguments: ["--voices", voices, "--events", "-"])
+        defer { server.stop() }
+        let watcher = try SocketClient(path: server.socketPath)
+        #expect(watcher.request(#"{"request":"subscribe"}"#)?["ok"] as? Bool == true)
+        let script = """
+        import json, speechd
+        client = speechd.SSIPClient('announcer-voices', address='unix_socket:\(server.socketPath)', autospawn=False)
+        result = {'synthesis': [list(v) for v in client.list_synthesis_voices()]}
+        client.set_voice('MALE1')
+        try:
+            client.set_voice('FEMALE2')
+            result['female'] = 'accepted'
+        except speechd.SSIPCommandError as error:
+            result['female'] = str(error)
+        client.set_language('sv')
+        client.set_rate(100)
+        client.char('@')
+        client.close()
+        print(json.dumps(result))
+        """
+        let run = try ProgramRun("/usr/bin/python3", ["-c", script], timeout: 60)
+        #expect(run.status == 0, "\(run.standardError)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(result["synthesis"] as? [[String]] == [["English", "en", "none"], ["Norsk bokmål", "nb", "none"], ["Svenska", "sv", "none"]])
+        #expect((result["female"] as? String)?.contains("309") == true, "a voice type no profile offers is refused")
+        let events = watcher.readEvents(until: { $0["event"] as? String == "ended" })
+        #expect(events.first?["text"] as? String == "@")
+        #expect(events.first?["lang"] as? String == "sv")
+        #expect(events.last?["outcome"] as? String == "spoken")
+    }
+}
