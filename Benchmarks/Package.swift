@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "AnnouncerEngine", package: "announcer"),
                 .product(name: "AnnouncerCore", package: "announcer"),
+                .product(name: "AnnouncerVoices", package: "announcer"),
                 .product(name: "Audio", package: "announcer"),
                 .product(name: "AnnouncerServer", package: "announcer"),
                 .product(name: "Logging", package: "swift-log"),

@@ -20,6 +20,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     QueueOperationsBenchmark.register()
+    TextPreparationBenchmark.register()
 
     ServerThroughputBenchmark.register(clients: 1)
     ServerThroughputBenchmark.register(clients: 100)

@@ -13,8 +13,8 @@ struct LatencyRound {
 
     /// Plays an announcement outside the measurement and waits for its first audio;
     /// false, having marked the run as failed, if none came.
-    func play(_ text: String, politeness: Politeness) -> Bool {
-        let announcement = try! Announcement(text: text, politeness: politeness, arrival: .now())
+    func play(_ text: String, politeness: Politeness, language: Language = .english) -> Bool {
+        let announcement = try! Announcement(text: text, politeness: politeness, language: language, arrival: .now())
         return engine.submitAndWaitForFirstAudio(announcement, benchmark: name) != nil
     }
 

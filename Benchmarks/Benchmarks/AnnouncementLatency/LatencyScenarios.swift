@@ -4,7 +4,8 @@ import Foundation
 extension LatencyScenario {
     /// Every latency scenario. Each runs on the null sink, and on ALSA when PulseAudio is reachable.
     static let all: [LatencyScenario] = [
-        idle, cuttingPoliteUtterance, pastPoliteBacklog, amidManyClients, afterLanguageSwitch, firstOfAssertiveBurst,
+        idle, cuttingPoliteUtterance, pastPoliteBacklog, amidManyClients, afterLanguageSwitch, afterSameLanguage,
+        firstOfAssertiveBurst,
     ]
 
     /// Nothing speaks and nothing waits; an assertive announcement arrives.
@@ -54,6 +55,17 @@ extension LatencyScenario {
     ) { round in
         round.engine.quiesce()
         guard round.play(errorText, politeness: .assertive) else { return }
+        round.engine.quiesce()
+        round.measureAssertive(norwegianErrorText, language: .norwegianBokmal)
+    }
+
+    /// The same as `afterLanguageSwitch` with no switch: the announcement before was Norwegian too.
+    /// The two side by side, from one run, show what switching between en and nb costs.
+    static let afterSameLanguage = LatencyScenario(
+        name: "Assertive arrival to first audio, Norwegian then Norwegian", iterations: 50
+    ) { round in
+        round.engine.quiesce()
+        guard round.play(norwegianPasswordErrorText, politeness: .assertive, language: .norwegianBokmal) else { return }
         round.engine.quiesce()
         round.measureAssertive(norwegianErrorText, language: .norwegianBokmal)
     }

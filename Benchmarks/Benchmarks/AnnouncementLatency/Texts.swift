@@ -6,6 +6,10 @@ let errorText = "Error: Must be a valid email address."
 /// The same error in Norwegian, for the language switch.
 let norwegianErrorText = "Feil: Skriv inn en gyldig e-postadresse."
 
+/// Another Norwegian error, spoken just before `norwegianErrorText` when the language does not switch;
+/// a different text, so that the measured one is not a duplicate.
+let norwegianPasswordErrorText = "Feil: Passordet er for kort."
+
 /// A long polite status, for an assertive announcement to cut.
 let longStatusText = """
     Checking your sign-in details. Please wait while we contact the server. \
