@@ -16,9 +16,6 @@ final class ESpeakEngine {
         guard rate > 0 else { throw .initializationFailed }
         sampleRate = Int(rate)
         espeak_SetSynthCallback(synthesisCallback)
-        // espeak_TextToPhonemes reads [[phonemes]] only once a synthesis with espeakPHONEMES has set
-        // the library's global phoneme-input switch; one silent synthesis sets it for good.
-        _ = " ".withCString { espeak_Synth($0, 2, 0, POS_CHARACTER, 0, UInt32(Self.synthesisFlags), nil, nil) }
     }
 
     /// UTF-8 text with `[[…]]` read as eSpeak phoneme mnemonics (the lexicon's phoneme entries).
@@ -58,6 +55,12 @@ final class ESpeakEngine {
     /// eSpeak's phoneme mnemonics for `text` in `voice`, clause by clause, as `espeak-ng -x` shows them.
     func phonemes(of text: String, voice: String) throws(SpeechError) -> String {
         try select(voice: voice)
+        // espeak_TextToPhonemes reads [[phonemes]] only while the library's global phoneme-input
+        // switch is on, which each espeak_Synth sets from its flags and other calls may reset;
+        // a silent synthesis of one space sets it just before.
+        if text.contains("[[") {
+            _ = " ".withCString { espeak_Synth($0, 2, 0, POS_CHARACTER, 0, UInt32(Self.synthesisFlags), nil, nil) }
+        }
         var clauses: [String] = []
         text.withCString { start in
             var cursor: UnsafeRawPointer? = UnsafeRawPointer(start)

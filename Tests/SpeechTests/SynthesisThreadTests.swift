@@ -30,6 +30,24 @@ import Testing
         #expect(rms(samples) > 1_000)
     }
 
+    @Test("A request's preparation runs before synthesis: what eSpeak reads is the prepared text")
+    func preparationChangesWhatIsSynthesized() {
+        let (plain, _) = synthesize("Hi", voice: "en")
+        let (prepared, end) = synthesize("Hi", voice: "en", preparation: { $0 + ", this sentence was added by the preparation step." })
+        #expect(end == .completed)
+        #expect(prepared.count > plain.count * 3)
+    }
+
+    @Test("Text in [[ ]] is read as eSpeak phonemes, in synthesis and in the phoneme listing")
+    func phonemeInputIsRead() throws {
+        #expect(try thread.phonemes(of: "[[b'ANkId'e:]]", voice: "nb") == "b'ANkId'e:")
+        let (samples, end) = synthesize("[[h@l'oU]]", voice: "en")
+        #expect(end == .completed)
+        #expect(rms(samples) > 1_000)
+        let (spelledOut, _) = synthesize("open bracket open bracket h at l apostrophe o U close bracket close bracket", voice: "en")
+        #expect(samples.count * 3 < spelledOut.count, "the brackets were read as phonemes, not as words")
+    }
+
     @Test("The sample rate is eSpeak NG's 22050 Hz")
     func sampleRateIsEspeakNative() {
         #expect(thread.sampleRate == 22_050)
@@ -108,12 +126,13 @@ import Testing
 
     private func synthesize(
         _ text: String, voice: String, rate: Int = 175, volume: Int = 100,
-        deliver: (@Sendable (UnsafeBufferPointer<Int16>) -> Bool)? = nil
+        deliver: (@Sendable (UnsafeBufferPointer<Int16>) -> Bool)? = nil,
+        preparation: (@Sendable (String) -> String)? = nil
     ) -> ([Int16], SynthesisEnd) {
         let samples = Mutex<[Int16]>([])
         let end = Mutex<SynthesisEnd?>(nil)
         let done = DispatchSemaphore(value: 0)
-        thread.enqueue(SynthesisRequest(
+        var request = SynthesisRequest(
             text: text, voice: voice, rate: rate, volume: volume,
             deliver: { chunk in
                 samples.withLock { $0 += chunk }
@@ -123,7 +142,9 @@ import Testing
                 end.withLock { $0 = result }
                 done.signal()
             }
-        ))
+        )
+        request.preparation = preparation
+        thread.enqueue(request)
         done.wait()
         return (samples.withLock { $0 }, end.withLock { $0! })
     }
