@@ -46,6 +46,40 @@ import Testing
         #expect(errorCode(#"{"request":"speak","text":"Hei","sent_ms":"now"}"#) == .invalidValue)
     }
 
+    @Test("Spell and punctuation reach the announcement; a connection's punctuation applies when the request names none")
+    func spellAndPunctuationReachTheAnnouncement() throws {
+        guard case let .success(.speak(spelled)) = parse(#"{"request":"speak","text":"A@","spell":true,"punctuation":"all"}"#),
+              case let .success(.speak(plain)) = parse(#"{"request":"speak","text":"a, b"}"#) else {
+            Issue.record("expected two speak requests")
+            return
+        }
+        let defaults = ConnectionDefaults(language: .english, punctuation: PunctuationLevel.none)
+        let arrival = MonotonicInstant(microseconds: 1)
+        let first = try spelled.announcement(defaults: defaults, arrival: arrival)
+        #expect(first.spelled && first.punctuation == .all)
+        let second = try plain.announcement(defaults: defaults, arrival: arrival)
+        #expect(!second.spelled && second.punctuation == PunctuationLevel.none)
+        #expect(errorCode(#"{"request":"speak","text":"Hi","punctuation":"most"}"#) == .invalidValue)
+        #expect(errorCode(#"{"request":"speak","text":"Hi","spell":"yes"}"#) == .invalidValue)
+    }
+
+    @Test("Only languages the server has profiles for are accepted; defaults and voices are requests of their own")
+    func languagesComeFromTheServer() {
+        let swedishServer = JSONRequestParser.parse(Array(#"{"request":"speak","text":"Hej","lang":"sv-SE"}"#.utf8), languages: [.english, Language(code: "sv")!])
+        guard case let .success(.speak(speak)) = swedishServer else {
+            Issue.record("expected a speak request, got \(swedishServer)")
+            return
+        }
+        #expect(speak.language?.rawValue == "sv")
+        if case let .failure(failure) = parse(#"{"request":"speak","text":"Hej","lang":"sv"}"#) {
+            #expect(failure.error.message == "The language \"sv\" is not available; use one of en, nb.")
+        } else {
+            Issue.record("sv was accepted by a server without it")
+        }
+        #expect((try? parse(#"{"request":"defaults","punctuation":"all"}"#).get()) == .defaults(language: nil, politeness: nil, punctuation: .all))
+        #expect((try? parse(#"{"request":"voices"}"#).get()) == .voices)
+    }
+
     @Test("What a speak request leaves out comes from the connection's defaults")
     func speakUsesConnectionDefaults() throws {
         guard case let .success(.speak(speak)) = parse(#"{"request":"speak","text":"Hei"}"#) else {
