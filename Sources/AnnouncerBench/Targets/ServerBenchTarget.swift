@@ -19,6 +19,9 @@ public final class ServerBenchTarget: BenchTarget {
     private var clients: [ServerConnection] = []
     /// Every id this bench sent, so what has not ended can be cancelled when it stops.
     private let sentIDs = Mutex<[String]>([])
+    /// Held while speak requests are written, and set once the bench cancels what it sent, so no
+    /// request can go out after the cancels (the bench's thread may be mid-backlog at Ctrl-C).
+    private let stopped = Mutex<Bool>(false)
     /// How long the server may take to take a request or answer one before the bench gives up.
     static let answerTimeout = 10
 
@@ -48,15 +51,26 @@ public final class ServerBenchTarget: BenchTarget {
     public var description: String { "the server at \(path)" }
 
     public func speak(_ requests: [BenchRequest]) throws {
-        sentIDs.withLock { $0 += requests.map(\.id.description) }
         // Sent in batches, so replies are read while more requests go out and neither side's buffers fill.
         for start in stride(from: 0, to: requests.count, by: 500) {
-            try send(requests[start..<min(start + 500, requests.count)].map { $0.jsonLine(sent: .now()) })
+            let batch = requests[start..<min(start + 500, requests.count)]
+            try whileNotStopped {
+                sentIDs.withLock { $0 += batch.map(\.id.description) }
+                try write(batch.map { $0.jsonLine(sent: .now()) })
+            }
+            try readReplies(batch.count)
+        }
+    }
+
+    /// Runs `body` unless the bench has stopped, holding off `cancelOutstanding` until it is done.
+    private func whileNotStopped(_ body: () throws -> Void) throws {
+        try stopped.withLock { isStopped in
+            guard !isStopped else { throw BenchError("The bench was stopped.") }
+            try body()
         }
     }
 
     public func speakFromSeparateClients(_ requests: [BenchRequest]) throws {
-        sentIDs.withLock { $0 += requests.map(\.id.description) }
         while clients.count < requests.count {
             do throws(ClientError) {
                 clients.append(try ServerConnection.connect(to: path, sharing: group))
@@ -67,11 +81,14 @@ public final class ServerBenchTarget: BenchTarget {
         let clients = clients
         let sendFailures = Atomic<Int>(0)
         // All requests go out before any reply is read, so they reach the server together.
-        DispatchQueue.concurrentPerform(iterations: requests.count) { index in
-            do throws(ClientError) {
-                try clients[index].send(requests[index].jsonLine(sent: .now()), timeout: Self.answerTimeout)
-            } catch {
-                sendFailures.add(1, ordering: .relaxed)
+        try whileNotStopped {
+            sentIDs.withLock { $0 += requests.map(\.id.description) }
+            DispatchQueue.concurrentPerform(iterations: requests.count) { index in
+                do throws(ClientError) {
+                    try clients[index].send(requests[index].jsonLine(sent: .now()), timeout: Self.answerTimeout)
+                } catch {
+                    sendFailures.add(1, ordering: .relaxed)
+                }
             }
         }
         if sendFailures.load(ordering: .relaxed) > 0 { throw BenchError("The server closed a client's connection during the scenario.") }
@@ -103,7 +120,11 @@ public final class ServerBenchTarget: BenchTarget {
     }
 
     public func cancelOutstanding() {
-        let open = sentIDs.withLock { $0 }.filter { timeline.times(of: $0)?.outcome == nil }
+        let sent = stopped.withLock { isStopped in
+            isStopped = true
+            return sentIDs.withLock { $0 }
+        }
+        let open = sent.filter { timeline.times(of: $0)?.outcome == nil }
         guard !open.isEmpty else { return }
         // All cancels in one write, without reading the replies: this may run from a signal handler's
         // queue while the bench's own thread waits for a reply. Each cancel shows on the subscribed
@@ -127,10 +148,20 @@ public final class ServerBenchTarget: BenchTarget {
     /// Sends request lines on the control connection and returns their replies, each checked.
     @discardableResult
     private func send(_ lines: [String]) throws -> [ServerLine] {
+        try write(lines)
+        return try readReplies(lines.count)
+    }
+
+    private func write(_ lines: [String]) throws {
         for line in lines {
             do throws(ClientError) { try control.send(line, timeout: Self.answerTimeout) } catch { throw BenchError(error.description) }
         }
-        return try lines.map { _ in
+    }
+
+    /// The next `count` replies on the control connection, each checked.
+    @discardableResult
+    private func readReplies(_ count: Int) throws -> [ServerLine] {
+        try (0..<count).map { _ in
             guard let taken = replies.take(until: .now() + .seconds(Self.answerTimeout)) else {
                 throw BenchError(ClientError.noAnswer(seconds: Self.answerTimeout).description)
             }
