@@ -32,6 +32,12 @@ struct SpeechOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Volume, 0 to 200; 100 is normal.", valueName: "N"))
     var volume: Int?
 
+    @Flag(help: "Spell the text character by character: \"capital A\", \"at sign\"; in Norwegian \"stor A\", \"krøllalfa\".")
+    var spell = false
+
+    @Option(help: ArgumentHelp("Which punctuation is named: none, some (symbols such as @ # /) or all. The server's default is some.", valueName: "LEVEL"))
+    var punctuation: PunctuationLevel?
+
     @OptionGroup var destination: DestinationOptions
 
     func validate() throws {
@@ -45,7 +51,8 @@ struct SpeechOptions: ParsableArguments {
     func announcement(_ text: String, politeness: Politeness? = nil, arrival: MonotonicInstant) throws(AnnouncementError) -> Announcement {
         try Announcement(
             text: text, politeness: politeness ?? self.politeness, language: language,
-            region: region.map { RegionID($0) }, prosody: prosody(), arrival: arrival
+            region: region.map { RegionID($0) }, prosody: prosody(), arrival: arrival,
+            spelled: spell, punctuation: punctuation
         )
     }
 
@@ -64,6 +71,8 @@ struct SpeechOptions: ParsableArguments {
         if let rate { fields.append(("rate", .integer(rate))) }
         if let pitch { fields.append(("pitch", .integer(pitch))) }
         if let volume { fields.append(("volume", .integer(volume))) }
+        if spell { fields.append(("spell", .bool(true))) }
+        if let punctuation { fields.append(("punctuation", .string(punctuation.rawValue))) }
         if follow { fields.append(("follow", .bool(true))) }
         return JSONFragment.object(fields).encoded
     }
@@ -82,3 +91,5 @@ struct SpeechOptions: ParsableArguments {
         do throws(EngineError) { return try JSONLinesTimelineWriter(path: events) } catch { throw CommandFailure(error.description) }
     }
 }
+
+extension PunctuationLevel: ExpressibleByArgument {}
