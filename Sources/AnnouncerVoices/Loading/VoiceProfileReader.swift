@@ -65,6 +65,10 @@ enum VoiceProfileReader {
                 node.report("The key \"\(key)\" is not part of a voice profile; the keys are \(keys.joined(separator: ", ")).")
             }
         }
+        // Punctuation names marks with the spelling table's names, which this file or an earlier one gives.
+        if let node = byKey["punctuation"] ?? byKey["spelling"] {
+            profile.punctuation.checkNames(in: profile.spelling, reportingAt: node)
+        }
         if profile.espeakVoice.isEmpty {
             top.report("The profile for \(language) gives no espeak_voice; a new language needs one, such as espeak_voice: \(language).")
         }

@@ -61,8 +61,9 @@ public struct VoiceProfile: Sendable, Equatable {
     /// with punctuation named to `punctuationLevel`. eSpeak phonemes from the lexicon come in `[[ ]]`;
     /// any `[[` the client wrote is broken up first, so a client can never send phonemes.
     public func prepare(_ text: String, spelled: Bool = false, punctuationLevel: PunctuationLevel = .some) -> String {
+        // Spelling names every character, "[" too, and never passes a client's "[[" on as phonemes.
+        if spelled { return spelling.spell(text) }
         let plain = PhonemeSegments.neutralize(text)
-        if spelled { return spelling.spell(plain) }
         let normalized = normalizer.normalize(plain)
         let looked = lexicon.apply(to: normalized)
         return punctuation.apply(to: looked, level: punctuationLevel, spelling: spelling)
