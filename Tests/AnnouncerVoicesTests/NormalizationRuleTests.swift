@@ -11,6 +11,7 @@ import Testing
         clock.fullHour = SpokenTemplate("{hour} null null")
         clock.fullHourAfterWords = SpokenTemplate("{hour}")
         clock.dayHalves = ["pm": "P M", "p.m.": "P M"]
+        clock.rangeWord = "til"
         var dates = DateRule()
         dates.separators = ["."]
         dates.say = SpokenTemplate("{day}. {month} {year}")
@@ -80,6 +81,7 @@ import Testing
     func clockTime() {
         #expect(said("kl. 14:30") == "klokken 14 30")
         #expect(said("kl. 14.30 i dag") == "klokken 14 30 i dag")
+        #expect(said("kl.14:30") == "klokken 14 30")
         #expect(said("14:05") == "14 null 5")
         #expect(said("09:05") == "9 null 5")
     }
@@ -95,6 +97,16 @@ import Testing
     func dayHalves() {
         #expect(said("2:30 pm") == "2 30 P M")
         #expect(said("at 2:00 p.m.") == "at 2 P M.")
+        #expect(said("at 9 pm today") == "at 9 P M today")
+        #expect(said("at 99 pm today") == "at 99 pm today")
+    }
+
+    @Test("A dash between two times, or two hours after the clock word, is said as the range word")
+    func ranges() {
+        #expect(said("kl. 08.00–16.00") == "klokken 8 til 16")
+        #expect(said("kl. 8-16") == "klokken 8 til 16")
+        #expect(said("08:00 - 15:30") == "8 null null til 15 30")
+        #expect(said("14-16") == "14-16")
     }
 
     @Test("Without the clock word, 14.30 is not a clock time; nor is a time with seconds or an impossible one")

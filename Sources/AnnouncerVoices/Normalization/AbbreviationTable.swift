@@ -60,6 +60,8 @@ public struct AbbreviationTable: Sendable, Equatable {
                 guard scanner.isDigit(cursor) else { continue }
             }
             var spoken = entry.spoken
+            // "kl.14:30": the words need a space before what follows.
+            if let next = scanner[end], next.isWordCharacter { spoken += " " }
             if entry.written.hasSuffix("."),
                scanner.endsAfter(end) || (entry.kind == .closing && scanner.capitalFollows(end)) {
                 spoken += "."

@@ -18,6 +18,8 @@ public struct ClockTimeRule: Sendable, Equatable {
     public var fullHourAfterWords: SpokenTemplate?
     /// A full hour from 13:00, when it is said otherwise ("fourteen hundred"); `fullHour` when not given.
     public var fullHourAfterNoon: SpokenTemplate?
+    /// The word between the two times of a range such as "08.00–16.00": "til", "to".
+    public var rangeWord: String?
     /// The written halves of the day ("pm", "p.m.") and their words, matched in any case.
     public var dayHalves: [String: String] = [:]
 
@@ -25,22 +27,50 @@ public struct ClockTimeRule: Sendable, Equatable {
 
     static let names = ["hour", "minute"]
 
-    /// The clock time written at `start`, given the words spoken before it.
+    /// The clock time written at `start`, given the words spoken before it, or a range of two
+    /// ("08.00–16.00", "kl. 8–16") with the range word between them.
     func match(_ scanner: TextScanner, at start: Int, after spoken: String) -> NormalizedRun? {
-        guard let time, !scanner.isDigit(start - 1), scanner[start - 1] != ":", scanner[start - 1] != "." else { return nil }
+        // Not the end of "1.14:30" or "12:14:30"; "kl.14:30" is fine.
+        guard time != nil, !scanner.isDigit(start - 1),
+              !((scanner[start - 1] == ":" || scanner[start - 1] == ".") && scanner.isDigit(start - 2)) else { return nil }
+        let afterClockWord = followsClockWord(spoken)
+        guard let first = single(scanner, at: start, afterClockWord: afterClockWord, bareHour: afterClockWord) else { return nil }
+        guard let rangeWord, !first.hasDayHalf else { return first.run }
+        // eSpeak says nothing for the dash in "8–16": the listener hears "eight sixteen".
+        var cursor = first.run.end
+        while scanner[cursor] == " " { cursor += 1 }
+        guard let dash = scanner[cursor], "-–—".contains(dash) else { return first.run }
+        cursor += 1
+        while scanner[cursor] == " " { cursor += 1 }
+        guard scanner.isDigit(cursor),
+              let second = single(scanner, at: cursor, afterClockWord: afterClockWord || first.isTime, bareHour: !first.isTime)
+        else { return first.run }
+        guard first.isTime == second.isTime else { return first.run }
+        return NormalizedRun(end: second.run.end, spoken: "\(first.run.spoken) \(rangeWord) \(second.run.spoken)")
+    }
+
+    /// One time at `start`: hour and minute, or with `bareHour`, an hour alone.
+    private func single(
+        _ scanner: TextScanner, at start: Int, afterClockWord: Bool, bareHour: Bool
+    ) -> (run: NormalizedRun, isTime: Bool, hasDayHalf: Bool)? {
+        guard let time else { return nil }
         let hourEnd = scanner.digitsEnd(from: start)
         guard (1...2).contains(hourEnd - start) else { return nil }
         let hour = scanner.number(start, hourEnd)
         guard hour <= 24 else { return nil }
-        let afterClockWord = followsClockWord(spoken)
 
         let separator = scanner[hourEnd]
         let minuteEnd = scanner.digitsEnd(from: hourEnd + 1)
         guard separator == ":" || (separator == "." && afterClockWord), minuteEnd - hourEnd == 3 else {
-            // "klokken 09": only the zero goes.
-            guard afterClockWord, hourEnd - start == 2, scanner[start] == "0",
-                  !(scanner[hourEnd] == ":" || scanner[hourEnd] == ".") || !scanner.isDigit(hourEnd + 1) else { return nil }
-            return NormalizedRun(end: hourEnd, spoken: String(hour))
+            // "9 am": an hour and a half of the day.
+            if (1...12).contains(hour), separator.map({ !$0.isWordCharacter || $0.isWordLetter }) ?? false,
+               let half = dayHalf(scanner, at: hourEnd) {
+                return (NormalizedRun(end: half.end, spoken: "\(hour) \(half.spoken)"), true, true)
+            }
+            // "klokken 09" and "kl. 8–16": an hour alone, without its zero.
+            guard bareHour, !(scanner[hourEnd].map { $0.isWordCharacter } ?? false),
+                  !((scanner[hourEnd] == ":" || scanner[hourEnd] == ".") && scanner.isDigit(hourEnd + 1)) else { return nil }
+            return (NormalizedRun(end: hourEnd, spoken: String(hour)), false, false)
         }
         let minute = scanner.number(hourEnd + 1, minuteEnd)
         guard minute <= 59, hour < 24 || minute == 0 else { return nil }
@@ -65,8 +95,8 @@ public struct ClockTimeRule: Sendable, Equatable {
             template = minute < 10 ? minuteUnderTen : time
         }
         guard let words = template?.fill(values) else { return nil }
-        guard let half else { return NormalizedRun(end: minuteEnd, spoken: words) }
-        return NormalizedRun(end: half.end, spoken: "\(words) \(half.spoken)")
+        guard let half else { return (NormalizedRun(end: minuteEnd, spoken: words), true, false) }
+        return (NormalizedRun(end: half.end, spoken: "\(words) \(half.spoken)"), true, true)
     }
 
     /// The half of the day written at `index`, after at most one space: " PM", "pm", " p.m.".
@@ -105,10 +135,11 @@ public struct ClockTimeRule: Sendable, Equatable {
             case "full_hour": SpokenTemplate.read(value, names: Self.names).map { fullHour = $0 }
             case "full_hour_after_words": SpokenTemplate.read(value, names: Self.names).map { fullHourAfterWords = $0 }
             case "full_hour_after_noon": SpokenTemplate.read(value, names: Self.names).map { fullHourAfterNoon = $0 }
+            case "range_word": value.string().map { rangeWord = $0 }
             case "day_halves":
                 value.stringTable().map { for (written, spoken, _) in $0 { dayHalves[written] = spoken } }
             default:
-                node.report(key: key, "\(value.path) is not part of clock_times; the keys are after_words, time, minute_under_ten, full_hour, full_hour_after_words, full_hour_after_noon, day_halves.")
+                node.report(key: key, "\(value.path) is not part of clock_times; the keys are after_words, time, minute_under_ten, full_hour, full_hour_after_words, full_hour_after_noon, range_word, day_halves.")
             }
         }
     }
