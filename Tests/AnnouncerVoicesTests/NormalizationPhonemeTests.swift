@@ -27,6 +27,7 @@ import Testing
         Reading("kl. 14:00", "klokken fjorten"),
         Reading("kl. 09", "klokken ni"),
         Reading("Åpent kl. 08.00–16.00", "åpent klokken åtte til seksten"),
+        Reading("Åpent 08.00–16.30", "åpent åtte null null til seksten tretti"),
         Reading("21.11.2026", "21. november 2026"),
         Reading("2026-11-21", "21. november 2026"),
         Reading("Fra 3 mai", "fra 3. mai"),

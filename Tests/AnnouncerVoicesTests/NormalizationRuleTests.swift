@@ -107,6 +107,8 @@ import Testing
         #expect(said("kl. 8-16") == "klokken 8 til 16")
         #expect(said("08:00 - 15:30") == "8 null null til 15 30")
         #expect(said("14-16") == "14-16")
+        #expect(said("Åpent 08.00–16.30") == "Åpent 8 null null til 16 30")
+        #expect(said("Åpent 08.00–16") == "Åpent 08.00–16")
     }
 
     @Test("Without the clock word, 14.30 is not a clock time; nor is a time with seconds or an impossible one")

@@ -34,25 +34,40 @@ public struct ClockTimeRule: Sendable, Equatable {
         guard time != nil, !scanner.isDigit(start - 1),
               !((scanner[start - 1] == ":" || scanner[start - 1] == ".") && scanner.isDigit(start - 2)) else { return nil }
         let afterClockWord = followsClockWord(spoken)
-        guard let first = single(scanner, at: start, afterClockWord: afterClockWord, bareHour: afterClockWord) else { return nil }
-        guard let rangeWord, !first.hasDayHalf else { return first.run }
-        // eSpeak says nothing for the dash in "8–16": the listener hears "eight sixteen".
+        if let first = single(scanner, at: start, dotAllowed: afterClockWord, afterClockWord: afterClockWord, bareHour: afterClockWord) {
+            return range(scanner, from: first, afterClockWord: afterClockWord, dotOnly: false) ?? first.run
+        }
+        // "Åpent 08.00–16.00": two times with a dot, joined by a dash, are times without the clock word too.
+        guard let first = single(scanner, at: start, dotAllowed: true, afterClockWord: false, bareHour: false), first.usedDot else { return nil }
+        return range(scanner, from: first, afterClockWord: false, dotOnly: true)
+    }
+
+    /// `first`, a dash, and a second time of the same kind, with the range word for the dash,
+    /// which eSpeak does not say: the listener would hear "eight sixteen".
+    private func range(_ scanner: TextScanner, from first: Single, afterClockWord: Bool, dotOnly: Bool) -> NormalizedRun? {
+        guard let rangeWord, !first.hasDayHalf else { return nil }
         var cursor = first.run.end
         while scanner[cursor] == " " { cursor += 1 }
-        guard let dash = scanner[cursor], "-–—".contains(dash) else { return first.run }
+        guard let dash = scanner[cursor], "-–—".contains(dash) else { return nil }
         cursor += 1
         while scanner[cursor] == " " { cursor += 1 }
-        guard scanner.isDigit(cursor),
-              let second = single(scanner, at: cursor, afterClockWord: afterClockWord || first.isTime, bareHour: !first.isTime)
-        else { return first.run }
-        guard first.isTime == second.isTime else { return first.run }
+        guard scanner.isDigit(cursor), let second = single(
+            scanner, at: cursor, dotAllowed: afterClockWord || first.usedDot, afterClockWord: afterClockWord, bareHour: !first.isTime),
+            first.isTime == second.isTime, !dotOnly || second.usedDot else { return nil }
         return NormalizedRun(end: second.run.end, spoken: "\(first.run.spoken) \(rangeWord) \(second.run.spoken)")
     }
 
-    /// One time at `start`: hour and minute, or with `bareHour`, an hour alone.
-    private func single(
-        _ scanner: TextScanner, at start: Int, afterClockWord: Bool, bareHour: Bool
-    ) -> (run: NormalizedRun, isTime: Bool, hasDayHalf: Bool)? {
+    /// One time as recognized, and what kind it was.
+    private struct Single {
+        let run: NormalizedRun
+        /// False for an hour alone.
+        var isTime = true
+        var hasDayHalf = false
+        var usedDot = false
+    }
+
+    /// One time at `start`: hour and minute, with a colon or, when `dotAllowed`, a dot; or with `bareHour`, an hour alone.
+    private func single(_ scanner: TextScanner, at start: Int, dotAllowed: Bool, afterClockWord: Bool, bareHour: Bool) -> Single? {
         guard let time else { return nil }
         let hourEnd = scanner.digitsEnd(from: start)
         guard (1...2).contains(hourEnd - start) else { return nil }
@@ -61,16 +76,16 @@ public struct ClockTimeRule: Sendable, Equatable {
 
         let separator = scanner[hourEnd]
         let minuteEnd = scanner.digitsEnd(from: hourEnd + 1)
-        guard separator == ":" || (separator == "." && afterClockWord), minuteEnd - hourEnd == 3 else {
+        guard separator == ":" || (separator == "." && dotAllowed), minuteEnd - hourEnd == 3 else {
             // "9 am": an hour and a half of the day.
             if (1...12).contains(hour), separator.map({ !$0.isWordCharacter || $0.isWordLetter }) ?? false,
                let half = dayHalf(scanner, at: hourEnd) {
-                return (NormalizedRun(end: half.end, spoken: "\(hour) \(half.spoken)"), true, true)
+                return Single(run: NormalizedRun(end: half.end, spoken: "\(hour) \(half.spoken)"), hasDayHalf: true)
             }
             // "klokken 09" and "kl. 8–16": an hour alone, without its zero.
             guard bareHour, !(scanner[hourEnd].map { $0.isWordCharacter } ?? false),
                   !((scanner[hourEnd] == ":" || scanner[hourEnd] == ".") && scanner.isDigit(hourEnd + 1)) else { return nil }
-            return (NormalizedRun(end: hourEnd, spoken: String(hour)), false, false)
+            return Single(run: NormalizedRun(end: hourEnd, spoken: String(hour)), isTime: false)
         }
         let minute = scanner.number(hourEnd + 1, minuteEnd)
         guard minute <= 59, hour < 24 || minute == 0 else { return nil }
@@ -95,8 +110,9 @@ public struct ClockTimeRule: Sendable, Equatable {
             template = minute < 10 ? minuteUnderTen : time
         }
         guard let words = template?.fill(values) else { return nil }
-        guard let half else { return (NormalizedRun(end: minuteEnd, spoken: words), true, false) }
-        return (NormalizedRun(end: half.end, spoken: "\(words) \(half.spoken)"), true, true)
+        let usedDot = separator == "."
+        guard let half else { return Single(run: NormalizedRun(end: minuteEnd, spoken: words), usedDot: usedDot) }
+        return Single(run: NormalizedRun(end: half.end, spoken: "\(words) \(half.spoken)"), hasDayHalf: true, usedDot: usedDot)
     }
 
     /// The half of the day written at `index`, after at most one space: " PM", "pm", " p.m.".
