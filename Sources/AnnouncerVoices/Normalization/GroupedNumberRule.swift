@@ -15,8 +15,8 @@ public struct GroupedNumberRule: Sendable, Equatable {
 
     /// Spaces, which also part the groups of a telephone number.
     private static let spaces: Set<Character> = [" ", "\u{00A0}", "\u{202F}"]
-    /// What stands between groups that are not one number. eSpeak joins "34 567" into
-    /// "thirty-four thousand …" but not "34  567", and reads two spaces without a pause.
+    /// What stands between groups that are not one number. eSpeak (in Norwegian) joins "34 567"
+    /// into "trettifire tusen …" but not "34  567", and two spaces are no punctuation to be named.
     static let groupBreak = "  "
 
     /// The run of digit groups at `start`: one number without its separators, or groups kept apart.

@@ -27,18 +27,16 @@ public struct TextNormalizer: Sendable, Equatable {
 
     /// `text` with every rule applied.
     public func normalize(_ text: String) -> String {
+        let marks = Marks(text)
         // Most announcements ("Sign in, button") hold nothing to normalize: leave them without copying.
-        guard abbreviations.hasEntriesWithoutFullStop || text.utf8.contains(where: { $0 < 0x80 && Self.triggers[Int($0)] }) else {
-            return text
-        }
+        guard marks.any || abbreviations.hasEntriesWithoutFullStop else { return text }
         let scanner = TextScanner(text)
-        let hasAt = text.utf8.contains(UInt8(ascii: "@"))
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
         var index = 0
         while index < scanner.count {
             let character = scanner.characters[index]
-            if scanner.isWordStart(index), let run = recognize(scanner, at: index, hasAt: hasAt, spoken: result) {
+            if scanner.isWordStart(index), let run = recognize(scanner, at: index, marks: marks, spoken: result) {
                 result += run.spoken
                 index = run.end
                 continue
@@ -50,7 +48,7 @@ public struct TextNormalizer: Sendable, Equatable {
     }
 
     /// The first rule that recognizes something at `index`.
-    private func recognize(_ scanner: TextScanner, at index: Int, hasAt: Bool, spoken: String) -> NormalizedRun? {
+    private func recognize(_ scanner: TextScanner, at index: Int, marks: Marks, spoken: String) -> NormalizedRun? {
         let character = scanner.characters[index]
         if character.isASCIIDigit {
             return dates.matchNumeric(scanner, at: index)
@@ -59,15 +57,41 @@ public struct TextNormalizer: Sendable, Equatable {
                 ?? numbers.match(scanner, at: index)
         }
         guard character.isWordLetter else { return nil }
-        return addresses.matchURL(scanner, at: index)
-            ?? (hasAt ? addresses.matchEmail(scanner, at: index) : nil)
-            ?? dates.matchNamed(scanner, at: index)
+        return (marks.webAddress ? addresses.matchURL(scanner, at: index) : nil)
+            ?? (marks.at ? addresses.matchEmail(scanner, at: index) : nil)
+            ?? (marks.digit ? dates.matchNamed(scanner, at: index) : nil)
             ?? abbreviations.match(scanner, at: index)
     }
 
-    /// ASCII characters that may start or mark something a rule recognizes: digits, "@", "." and ":".
-    private static let triggers: [Bool] = (0..<128).map { byte in
-        (48...57).contains(byte) || [64, 46, 58].contains(byte)
+    /// What one pass over the bytes of a text tells: which rules could apply at all, so the
+    /// others are not tried at every word.
+    private struct Marks {
+        var digit = false
+        var at = false
+        /// "://" or "www.": a web address may be there.
+        var webAddress = false
+        var fullStopOrColon = false
+
+        init(_ text: String) {
+            var last3: (UInt8, UInt8, UInt8) = (0, 0, 0)
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = true
+                case UInt8(ascii: "@"): at = true
+                case UInt8(ascii: ":"): fullStopOrColon = true
+                case UInt8(ascii: "/"):
+                    if last3.1 == UInt8(ascii: ":"), last3.2 == UInt8(ascii: "/") { webAddress = true }
+                case UInt8(ascii: "."):
+                    fullStopOrColon = true
+                    let w = UInt8(ascii: "w")
+                    if last3.0 | 0x20 == w, last3.1 | 0x20 == w, last3.2 | 0x20 == w { webAddress = true }
+                default: break
+                }
+                last3 = (last3.1, last3.2, byte)
+            }
+        }
+
+        var any: Bool { digit || at || webAddress || fullStopOrColon }
     }
 
     /// Reads a `normalization:` section over this one.
