@@ -118,7 +118,7 @@ extension Lexicon {
     mutating func read(_ node: ProfileNode) {
         guard let pairs = node.mapping() else { return }
         for (word, value) in pairs {
-            if case .scalar(let scalar) = value.node, scalar.string == "~" || scalar.string == "null" || scalar.string.isEmpty, scalar.style == .plain {
+            if value.isNull {
                 entries[word] = nil
                 continue
             }

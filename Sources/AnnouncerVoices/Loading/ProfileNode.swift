@@ -22,6 +22,12 @@ public struct ProfileNode {
         problems.add(line: line, message: message)
     }
 
+    /// True for `null`, `~` or nothing, written without quotes: how a later file removes an entry.
+    public var isNull: Bool {
+        guard case let .scalar(scalar) = node, scalar.style == .plain else { return false }
+        return scalar.string == "~" || scalar.string == "null" || scalar.string.isEmpty
+    }
+
     /// The node as text; a number or word written without quotes counts as text too.
     public func string() -> String? {
         guard case let .scalar(scalar) = node else {

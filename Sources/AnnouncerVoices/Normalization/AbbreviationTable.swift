@@ -100,7 +100,7 @@ public struct AbbreviationTable: Sendable, Equatable {
             }
             guard let pairs = table.mapping() else { continue }
             for (written, value) in pairs {
-                if case .scalar(let scalar) = value.node, scalar.style == .plain, ["~", "null", ""].contains(scalar.string) {
+                if value.isNull {
                     entries[written] = nil
                     continue
                 }

@@ -102,7 +102,7 @@ extension SpellingTable {
                 value.report("spelling.characters names one character at a time; \"\(key.prefix(20))\" is \(key.count) characters. Quote the key, as in \"@\": at sign.")
                 continue
             }
-            if Self.isNull(value) {
+            if value.isNull {
                 characterNames[character] = nil
                 continue
             }
@@ -118,11 +118,5 @@ extension SpellingTable {
             }
             characterNames[character] = name
         }
-    }
-
-    /// True for `null`, `~` or nothing written without quotes: the way a later file removes an entry.
-    static func isNull(_ node: ProfileNode) -> Bool {
-        guard case let .scalar(scalar) = node.node, scalar.style == .plain else { return false }
-        return scalar.string == "~" || scalar.string == "null" || scalar.string.isEmpty
     }
 }
