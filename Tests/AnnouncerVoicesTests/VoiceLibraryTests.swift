@@ -127,4 +127,16 @@ import Testing
         #expect(library.profile(for: .english)?.sources == [])
         #expect(library.problems.first?.message.contains("were not found") == true)
     }
+
+    @Test("Shipped profiles are looked for beside an installed binary, then in the source tree; ANNOUNCER_SHIPPED_VOICES names another folder")
+    func shippedProfilesAreFoundBesideTheBinaryOrInTheTree() throws {
+        let candidates = ShippedVoices.candidates(environment: [:])
+        #expect(candidates.count == 2)
+        #expect(candidates[0].hasSuffix("/share/announcer/voices"))
+        #expect(candidates[1].hasSuffix("/Voices") && FileManager.default.fileExists(atPath: candidates[1] + "/nb.yaml"))
+        let chosen = try Folder(["nb.yaml": "name: Bokmål fra en annen mappe\nespeak_voice: nb\n"])
+        let library = VoiceLibrary.standard(environment: ["ANNOUNCER_SHIPPED_VOICES": chosen.path])
+        #expect(library.profile(for: .norwegianBokmal)?.name == "Bokmål fra en annen mappe")
+        #expect(library.profile(for: .english) == nil)
+    }
 }
