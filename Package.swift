@@ -75,7 +75,7 @@ let package = Package(
         .target(
             name: "AnnouncerServer",
             dependencies: [
-                "AnnouncerCore", "AnnouncerEngine", "AnnouncerProtocol",
+                "AnnouncerCore", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerVoices",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -116,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "announcerd",
             dependencies: [
-                "AnnouncerServer", "AnnouncerEngine", "AnnouncerCommandLine", "AnnouncerProtocol",
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCommandLine", "AnnouncerProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

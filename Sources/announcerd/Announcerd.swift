@@ -3,6 +3,7 @@ import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerProtocol
 import AnnouncerServer
+import AnnouncerVoices
 import ArgumentParser
 import Dispatch
 import Foundation

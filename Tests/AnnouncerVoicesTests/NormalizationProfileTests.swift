@@ -5,7 +5,7 @@ import Testing
 /// The `normalization:` section as read from a profile file: mistakes are reported with their line,
 /// and a later file changes only what it names.
 @Suite struct NormalizationProfileTests {
-    private func problems(_ yaml: String) -> [VoiceProblem] {
+    private func problems(_ yaml: String) -> [FileProblem] {
         var profiles: [Language: VoiceProfile] = [:]
         return VoiceProfileReader.apply(yaml: yaml, file: "nb.yaml", to: &profiles)
     }
@@ -19,7 +19,7 @@ import Testing
               dates:
                 months: [januar, februar]
             """)
-        #expect(found == [VoiceProblem(file: "nb.yaml", line: 5,
+        #expect(found == [FileProblem(file: "nb.yaml", line: 5,
             message: "normalization.dates.months must list the 12 months, January first, not 2.")])
     }
 

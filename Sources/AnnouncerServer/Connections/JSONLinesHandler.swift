@@ -1,6 +1,7 @@
 import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerProtocol
+import AnnouncerVoices
 import NIOCore
 
 /// Serves one JSON-lines connection: one reply per request, in order, and the events it asked for.

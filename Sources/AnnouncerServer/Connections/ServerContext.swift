@@ -1,6 +1,7 @@
 import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerProtocol
+import AnnouncerVoices
 import Logging
 import Synchronization
 

@@ -115,7 +115,7 @@ public struct Lexicon: Sendable, Equatable {
 extension Lexicon {
     /// Reads a `lexicon:` section over this one: `word: replacement` adds or replaces an entry,
     /// `word: null` (or `~`) removes one.
-    mutating func read(_ node: ProfileNode) {
+    mutating func read(_ node: YAMLNode) {
         guard let pairs = node.mapping() else { return }
         for (word, value) in pairs {
             if value.isNull {

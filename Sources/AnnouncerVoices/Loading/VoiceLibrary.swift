@@ -7,10 +7,10 @@ public struct VoiceLibrary: Sendable {
     /// The profiles, by language.
     public private(set) var profiles: [Language: VoiceProfile]
     /// Every problem found; a file with a problem was left out, and the rest still loaded.
-    public private(set) var problems: [VoiceProblem]
+    public private(set) var problems: [FileProblem]
 
     /// Profiles given directly, as tests and embedders do.
-    public init(profiles: [VoiceProfile], problems: [VoiceProblem] = []) {
+    public init(profiles: [VoiceProfile], problems: [FileProblem] = []) {
         self.profiles = Dictionary(profiles.map { ($0.language, $0) }, uniquingKeysWith: { _, last in last })
         self.problems = problems
     }
@@ -19,7 +19,7 @@ public struct VoiceLibrary: Sendable {
     /// A directory that does not exist is skipped; say so yourself when the user named it.
     public init(directories: [String]) {
         var profiles: [Language: VoiceProfile] = [:]
-        var problems: [VoiceProblem] = []
+        var problems: [FileProblem] = []
         for directory in directories {
             for file in Self.profileFiles(in: directory) {
                 problems += VoiceProfileReader.apply(file: file, to: &profiles)
@@ -40,7 +40,7 @@ public struct VoiceLibrary: Sendable {
         directories += extra
         var library = VoiceLibrary(directories: directories)
         if shipped == nil {
-            library.problems.insert(VoiceProblem(file: "Voices", line: nil,
+            library.problems.insert(FileProblem(file: "Voices", line: nil,
                 message: "The shipped voice profiles were not found (looked in \(ShippedVoices.candidates(environment: environment).joined(separator: " and "))); English and Norwegian speak with eSpeak's own voices, without lexicon or normalization."), at: 0)
             for language in [Language.english, .norwegianBokmal] where library.profiles[language] == nil {
                 library.profiles[language] = .bare(language)

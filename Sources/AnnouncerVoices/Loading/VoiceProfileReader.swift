@@ -10,31 +10,27 @@ enum VoiceProfileReader {
     ]
 
     /// Applies the file at `path` to `profiles`, or returns why it cannot.
-    static func apply(file path: String, to profiles: inout [Language: VoiceProfile]) -> [VoiceProblem] {
+    static func apply(file path: String, to profiles: inout [Language: VoiceProfile]) -> [FileProblem] {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            return [VoiceProblem(file: path, line: nil, message: "The file could not be read as UTF-8 text.")]
+            return [FileProblem(file: path, line: nil, message: "The file could not be read as UTF-8 text.")]
         }
         return apply(yaml: text, file: path, to: &profiles)
     }
 
     /// Applies YAML text, named `file` in messages, to `profiles`.
-    static func apply(yaml text: String, file: String, to profiles: inout [Language: VoiceProfile]) -> [VoiceProblem] {
-        let collector = ProblemCollector(file: file)
-        let root: Node
-        do {
-            guard let composed = try Yams.compose(yaml: text) else {
-                return [VoiceProblem(file: file, line: nil, message: "The file is empty; a profile needs at least language and espeak_voice.")]
+    static func apply(yaml text: String, file: String, to profiles: inout [Language: VoiceProfile]) -> [FileProblem] {
+        let document = YAMLDocument(yaml: text, file: file)
+        guard let top = document.root else {
+            return document.problems.map { problem in
+                problem.message == "The file is empty."
+                    ? FileProblem(file: file, line: nil, message: "The file is empty; a profile needs at least language and espeak_voice.")
+                    : problem
             }
-            root = composed
-        } catch let error as YamlError {
-            return [syntaxProblem(error, file: file)]
-        } catch {
-            return [VoiceProblem(file: file, line: nil, message: "The file is not valid YAML.")]
         }
-        let top = ProfileNode(node: root, path: "", problems: collector)
+        let collector = top.problems
         guard let entries = top.mapping() else { return collector.problems }
         let byKey = Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
 
@@ -80,7 +76,7 @@ enum VoiceProfileReader {
     }
 
     /// Flattens nested word tables into dotted keys: `roles: {button: knapp}` gives `roles.button`.
-    private static func readWords(_ node: ProfileNode, prefix: String, into words: inout [String: String]) {
+    private static func readWords(_ node: YAMLNode, prefix: String, into words: inout [String: String]) {
         guard let entries = node.mapping() else { return }
         for (key, value) in entries {
             let dotted = prefix.isEmpty ? key : "\(prefix).\(key)"
@@ -89,18 +85,6 @@ enum VoiceProfileReader {
             } else if let word = value.string() {
                 words[dotted] = word
             }
-        }
-    }
-
-    private static func syntaxProblem(_ error: YamlError, file: String) -> VoiceProblem {
-        switch error {
-        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return VoiceProblem(file: file, line: mark.line, message: "The YAML cannot be read: \(problem).")
-        case let .duplicatedKeysInMapping(duplicates, context):
-            return VoiceProblem(file: file, line: context.mark.line,
-                message: "The key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) is given twice in one mapping.")
-        default:
-            return VoiceProblem(file: file, line: nil, message: "The YAML cannot be read.")
         }
     }
 }

@@ -91,7 +91,7 @@ public struct AbbreviationTable: Sendable, Equatable {
 
     /// Reads `abbreviations:`: the tables `leading`, `closing` and `before_numbers`, each mapping
     /// the written form to the words; `~` as the words removes an abbreviation.
-    mutating func read(_ node: ProfileNode) {
+    mutating func read(_ node: YAMLNode) {
         guard let tables = node.mapping() else { return }
         for (name, table) in tables {
             guard let kind = Kind(rawValue: name) else {

@@ -74,7 +74,7 @@ public struct AddressRule: Sendable, Equatable {
     }
 
     /// Reads `addresses:`, a table from one symbol to its word.
-    mutating func read(_ node: ProfileNode) {
+    mutating func read(_ node: YAMLNode) {
         guard let table = node.stringTable() else { return }
         for (symbol, word, line) in table {
             guard symbol.count == 1, let character = symbol.first else {

@@ -141,7 +141,7 @@ public struct ClockTimeRule: Sendable, Equatable {
     }
 
     /// Reads `clock_times:` over this rule.
-    mutating func read(_ node: ProfileNode) {
+    mutating func read(_ node: YAMLNode) {
         guard let entries = node.mapping() else { return }
         for (key, value) in entries {
             switch key {

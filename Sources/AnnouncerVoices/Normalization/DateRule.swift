@@ -138,7 +138,7 @@ public struct DateRule: Sendable, Equatable {
     }
 
     /// Reads `dates:` over this rule.
-    mutating func read(_ node: ProfileNode) {
+    mutating func read(_ node: YAMLNode) {
         guard let entries = node.mapping() else { return }
         for (key, value) in entries {
             switch key {

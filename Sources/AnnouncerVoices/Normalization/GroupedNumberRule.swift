@@ -75,7 +75,7 @@ public struct GroupedNumberRule: Sendable, Equatable {
     }
 
     /// Reads `numbers:` over this rule.
-    mutating func read(_ node: ProfileNode) {
+    mutating func read(_ node: YAMLNode) {
         guard let entries = node.mapping() else { return }
         for (key, value) in entries {
             switch key {

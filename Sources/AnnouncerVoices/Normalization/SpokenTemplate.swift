@@ -33,7 +33,7 @@ public struct SpokenTemplate: Sendable, Equatable {
     }
 
     /// Reads a template from `node`, reporting any `{name}` that is not one of `names`.
-    static func read(_ node: ProfileNode, names: [String]) -> SpokenTemplate? {
+    static func read(_ node: YAMLNode, names: [String]) -> SpokenTemplate? {
         guard let pattern = node.string() else { return nil }
         var rest = pattern[...]
         while let open = rest.firstIndex(of: "{") {

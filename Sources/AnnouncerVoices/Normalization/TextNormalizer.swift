@@ -95,7 +95,7 @@ public struct TextNormalizer: Sendable, Equatable {
     }
 
     /// Reads a `normalization:` section over this one.
-    mutating func read(_ node: ProfileNode) {
+    mutating func read(_ node: YAMLNode) {
         guard let entries = node.mapping() else { return }
         for (key, value) in entries {
             switch key {

@@ -110,7 +110,7 @@ public struct PunctuationTable: Sendable, Equatable {
 extension PunctuationTable {
     /// Reads a `punctuation:` section over this one. Each of `always`, `some` and `all` is a text of
     /// marks separated by spaces; a list given replaces that level's list, and its marks leave any other.
-    mutating func read(_ node: ProfileNode) {
+    mutating func read(_ node: YAMLNode) {
         guard let entries = node.mapping() else { return }
         for (key, value) in entries {
             guard let naming = Naming(rawValue: key) else {
@@ -140,7 +140,7 @@ extension PunctuationTable {
     }
 
     /// Reports, at `node`, every mark this table names that `spelling` has no name for.
-    func checkNames(in spelling: SpellingTable, reportingAt node: ProfileNode) {
+    func checkNames(in spelling: SpellingTable, reportingAt node: YAMLNode) {
         let unnamed = marks.keys.filter { spelling.name(of: $0) == nil }.map { "\"\($0)\"" }.sorted()
         guard !unnamed.isEmpty else { return }
         node.report("punctuation names \(unnamed.joined(separator: ", ")), which spelling.characters gives no name; add one there, as \"@\": at sign.")

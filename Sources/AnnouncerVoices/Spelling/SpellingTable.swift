@@ -69,7 +69,7 @@ public struct SpellingTable: Sendable, Equatable {
 extension SpellingTable {
     /// Reads a `spelling:` section over this one: `capital` and `separator` replace, and each entry of
     /// `characters` adds or replaces a name (`null` or `~` removes one).
-    mutating func read(_ node: ProfileNode) {
+    mutating func read(_ node: YAMLNode) {
         guard let entries = node.mapping() else { return }
         for (key, value) in entries {
             switch key {
@@ -95,7 +95,7 @@ extension SpellingTable {
         }
     }
 
-    private mutating func readCharacters(_ node: ProfileNode) {
+    private mutating func readCharacters(_ node: YAMLNode) {
         guard let entries = node.mapping() else { return }
         for (key, value) in entries {
             guard key.count == 1, let character = key.first else {

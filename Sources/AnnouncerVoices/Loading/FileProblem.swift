@@ -1,5 +1,5 @@
-/// Something wrong in a voice profile file, with where it is and what to do, for the log and `announce voices`.
-public struct VoiceProblem: Sendable, Hashable, CustomStringConvertible {
+/// Something wrong in a file announcer reads (a voice profile or a flow), with where it is and what to do, for the log and the commands.
+public struct FileProblem: Sendable, Hashable, CustomStringConvertible {
     /// The file, as the user named it or as found.
     public var file: String
     /// 1-based line, when the problem has a place in the file.

@@ -1,8 +1,8 @@
 import Yams
 
-/// A YAML node of a voice profile with its place in the file, read into Swift values;
-/// every mismatch becomes a `VoiceProblem` naming the line and the key path.
-public struct ProfileNode {
+/// A YAML node of a voice profile or a flow, with its place in the file, read into Swift values;
+/// every mismatch becomes a `FileProblem` naming the line and the key path.
+public struct YAMLNode {
     let node: Node
     /// Where this node sits, such as `lexicon.WCAG`, for messages.
     public let path: String
@@ -60,29 +60,29 @@ public struct ProfileNode {
     }
 
     /// The entries of a mapping, in file order, with text keys.
-    public func mapping() -> [(key: String, value: ProfileNode)]? {
+    public func mapping() -> [(key: String, value: YAMLNode)]? {
         guard case let .mapping(mapping) = node else {
             report("\(path) must be a mapping of names to values, not \(kind).")
             return nil
         }
         return mapping.compactMap { key, value in
             guard case let .scalar(scalar) = key else {
-                ProfileNode(node: key, path: path, problems: problems).report("A key in \(path) must be text.")
+                YAMLNode(node: key, path: path, problems: problems).report("A key in \(path) must be text.")
                 return nil
             }
             let childPath = path.isEmpty ? scalar.string : "\(path).\(scalar.string)"
-            return (scalar.string, ProfileNode(node: value, path: childPath, problems: problems))
+            return (scalar.string, YAMLNode(node: value, path: childPath, problems: problems))
         }
     }
 
     /// The items of a sequence.
-    public func sequence() -> [ProfileNode]? {
+    public func sequence() -> [YAMLNode]? {
         guard case let .sequence(sequence) = node else {
             report("\(path) must be a list, not \(kind).")
             return nil
         }
         return sequence.enumerated().map { index, item in
-            ProfileNode(node: item, path: "\(path)[\(index + 1)]", problems: problems)
+            YAMLNode(node: item, path: "\(path)[\(index + 1)]", problems: problems)
         }
     }
 
@@ -113,11 +113,11 @@ public struct ProfileNode {
 /// Gathers the problems found while reading one file.
 final class ProblemCollector {
     let file: String
-    private(set) var problems: [VoiceProblem] = []
+    private(set) var problems: [FileProblem] = []
 
     init(file: String) { self.file = file }
 
     func add(line: Int?, message: String) {
-        problems.append(VoiceProblem(file: file, line: line, message: message))
+        problems.append(FileProblem(file: file, line: line, message: message))
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import Yams
+
+/// One YAML file being read: its root node, and every problem found in it so far, each with its line.
+public final class YAMLDocument {
+    /// The file, as named in problems.
+    public let file: String
+    /// The top node; nil when the file could not be parsed or is empty (a problem says which).
+    public let root: YAMLNode?
+    private let collector: ProblemCollector
+
+    /// Parses `text`; a syntax error becomes a problem with its line, and `root` is then nil.
+    public init(yaml text: String, file: String) {
+        self.file = file
+        collector = ProblemCollector(file: file)
+        do {
+            if let node = try Yams.compose(yaml: text) {
+                root = YAMLNode(node: node, path: "", problems: collector)
+            } else {
+                root = nil
+                collector.add(line: nil, message: "The file is empty.")
+            }
+        } catch let error as YamlError {
+            root = nil
+            let (line, message) = Self.describe(error)
+            collector.add(line: line, message: message)
+        } catch {
+            root = nil
+            collector.add(line: nil, message: "The file is not valid YAML.")
+        }
+    }
+
+    /// Reads the file at `path` and parses it; a file that cannot be read is a problem.
+    public convenience init(contentsOf path: String) {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            self.init(unreadable: path)
+            return
+        }
+        self.init(yaml: text, file: path)
+    }
+
+    private init(unreadable path: String) {
+        file = path
+        root = nil
+        collector = ProblemCollector(file: path)
+        collector.add(line: nil, message: "The file could not be read as UTF-8 text.")
+    }
+
+    /// Every problem found while parsing and reading the nodes, in the order found.
+    public var problems: [FileProblem] { collector.problems }
+
+    private static func describe(_ error: YamlError) -> (Int?, String) {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            (mark.line, "The YAML cannot be read: \(problem).")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            (context.mark.line, "The key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) is given twice in one mapping.")
+        default:
+            (nil, "The YAML cannot be read.")
+        }
+    }
+}
