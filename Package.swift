@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "AnnouncerBench", targets: ["AnnouncerBench"]),
         .library(name: "AnnouncerServer", targets: ["AnnouncerServer"]),
         .library(name: "AnnouncerVoices", targets: ["AnnouncerVoices"]),
+        .library(name: "AnnouncerFlows", targets: ["AnnouncerFlows"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -55,6 +56,14 @@ let package = Package(
         .target(
             name: "AnnouncerVoices",
             dependencies: ["AnnouncerCore", .product(name: "Yams", package: "Yams")]
+        ),
+
+        // Flows (Flows/*.yaml, docs/FLOWS.md): app screens with their semantics and steps, the phrases a
+        // screen reader composes, the lint, and the session that plays them. Pure Swift: it speaks through
+        // whatever `FlowSpeaker` it is given.
+        .target(
+            name: "AnnouncerFlows",
+            dependencies: ["AnnouncerCore", "AnnouncerVoices"]
         ),
 
         // The speaking path: core + synthesis thread + audio thread.
@@ -135,6 +144,7 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "AnnouncerVoicesTests", dependencies: ["AnnouncerVoices", "AnnouncerCore", "Speech"]),
+        .testTarget(name: "AnnouncerFlowsTests", dependencies: ["AnnouncerFlows", "AnnouncerVoices", "AnnouncerCore"]),
         .testTarget(
             name: "AnnouncerEngineTests",
             dependencies: ["AnnouncerEngine", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio"]

@@ -14,6 +14,18 @@ public struct YAMLNode {
         self.problems = problems
     }
 
+    /// Whether the node is a single value, a mapping or a list.
+    public enum Shape: Sendable { case scalar, mapping, sequence, alias }
+
+    public var shape: Shape {
+        switch node {
+        case .scalar: .scalar
+        case .mapping: .mapping
+        case .sequence: .sequence
+        case .alias: .alias
+        }
+    }
+
     /// The 1-based line the node starts on.
     public var line: Int? { node.mark?.line }
 

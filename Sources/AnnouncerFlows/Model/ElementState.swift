@@ -1,0 +1,20 @@
+/// A state a screen reader says after an element's role: on, off, selected, dimmed, required, invalid.
+public enum ElementState: String, Sendable, Hashable, CaseIterable, Comparable {
+    case on
+    case off
+    case selected
+    case disabled
+    case required
+    case invalid
+
+    /// The key of the state's word in a voice profile: `states.on`.
+    public var wordKey: String { "states.\(rawValue)" }
+
+    /// The order states are said in.
+    public static func < (lhs: ElementState, rhs: ElementState) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// The names accepted in a flow file, for error messages.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}

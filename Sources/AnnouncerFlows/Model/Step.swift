@@ -1,0 +1,52 @@
+/// One step of a flow: what the user does (or what the app does by itself), and what should then be heard.
+public struct Step: Sendable, Hashable {
+    public var action: StepAction
+    public var expectation: Expectation
+    /// The line of the step in its flow file, for results.
+    public var line: Int?
+
+    public init(action: StepAction, expectation: Expectation = Expectation(), line: Int? = nil) {
+        self.action = action
+        self.expectation = expectation
+        self.line = line
+    }
+}
+
+/// A user's action, as a screen-reader user makes it, or reactions the app makes on its own.
+public enum StepAction: Sendable, Hashable {
+    /// Swipe right (→ or Tab).
+    case next
+    /// Swipe left (← or Shift-Tab).
+    case previous
+    /// Double tap (Enter or Space) on the focused element, or on the named one after moving focus to it.
+    case activate(ElementID?)
+    /// Types into the focused field, or the named one.
+    case type(String, into: ElementID?)
+    /// Touches an element: focus moves there and it is read.
+    case touch(ElementID)
+    /// The app does something by itself, such as showing a banner when the screen opens.
+    case app([Reaction])
+    /// Nothing happens: the step only checks, such as the screen's focus order.
+    case check
+}
+
+/// What a step should produce; every field that is set is checked.
+public struct Expectation: Sendable, Hashable {
+    /// The phrases the step speaks, exactly and in order: focus phrases and announcements.
+    public var says: [String]?
+    /// Where focus is after the step.
+    public var focus: ElementID?
+    /// The screen's swipe order after the step.
+    public var focusOrder: [ElementID]?
+    /// Every announcement the step makes begins to sound within this many milliseconds of the action.
+    public var withinMilliseconds: Int?
+
+    public init(says: [String]? = nil, focus: ElementID? = nil, focusOrder: [ElementID]? = nil, withinMilliseconds: Int? = nil) {
+        self.says = says
+        self.focus = focus
+        self.focusOrder = focusOrder
+        self.withinMilliseconds = withinMilliseconds
+    }
+
+    public var isEmpty: Bool { says == nil && focus == nil && focusOrder == nil && withinMilliseconds == nil }
+}

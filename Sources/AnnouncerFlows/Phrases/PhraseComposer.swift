@@ -1,0 +1,89 @@
+import Foundation
+import AnnouncerVoices
+
+/// Composes what a screen reader says for an element, the way VoiceOver reads it: label, value, role,
+/// state, error, joined with ", ", then the hint after a pause when hints are on. The words come from
+/// the voice profile of the flow's language; `rules` is the whole table.
+public struct PhraseComposer: Sendable {
+    /// One part of a phrase.
+    public enum Part: String, Sendable, CaseIterable {
+        case label, value, role, state, error
+    }
+
+    /// The order of the parts. A part with nothing to say is left out, never said as a blank.
+    public static let order: [Part] = [.label, .value, .role, .state, .error]
+
+    /// What each part says, in words, for docs/FLOWS.md and the tests.
+    public static let rules: [(part: Part, says: String)] = [
+        (.label, "the label; a toggle that is on says its label_on"),
+        (.value, "a text field's text; a secure text field's number of characters (words.values.secure), never its text; a toggle none, since its state says it"),
+        (.role, "the role's word (words.roles.*); static text has none"),
+        (.state, "each state's word (words.states.*), in the order on, off, selected, disabled, required, invalid; invalid is left out when an error is attached, since the error says it"),
+        (.error, "the error word (words.error), a colon, and the error: \"Error: Must be a valid email address\""),
+    ]
+
+    /// Between the phrase and its hint: a full stop, which eSpeak reads as a pause.
+    public static let hintPause = ". "
+
+    private let profile: VoiceProfile
+
+    public init(profile: VoiceProfile) { self.profile = profile }
+
+    /// The element's phrase; `hints` adds its hint after a pause.
+    public func phrase(for element: Element, hints: Bool = false) -> String {
+        var parts: [String] = []
+        for part in Self.order {
+            parts += words(for: part, of: element).filter { !$0.isEmpty }
+        }
+        var phrase = parts.joined(separator: ", ")
+        if hints, let hint = element.hint ?? element.children.lazy.compactMap(\.hint).first, !hint.isEmpty {
+            phrase += Self.hintPause + hint
+        }
+        return phrase
+    }
+
+    private func words(for part: Part, of element: Element) -> [String] {
+        if element.role == .group { return groupWords(for: part, of: element) }
+        switch part {
+        case .label:
+            return [element.currentLabel]
+        case .value:
+            guard let value = element.value, !value.isEmpty, !element.role.isToggle else { return [] }
+            if element.role == .secureTextField {
+                return [profile.word("values.secure").replacingOccurrences(of: "{count}", with: String(value.count))]
+            }
+            return [value]
+        case .role:
+            return [profile.word(element.role.wordKey)]
+        case .state:
+            let hasError = !(element.error ?? "").isEmpty
+            return element.states.sorted()
+                .filter { !(hasError && $0 == .invalid) }
+                .map { profile.word($0.wordKey) }
+        case .error:
+            guard let error = element.error, !error.isEmpty else { return [] }
+            return ["\(profile.word("error")): \(error)"]
+        }
+    }
+
+    /// A group is one swipe stop: its children's labels and values in order, then the role and states of
+    /// its one interactive element ("button" said once), then its own states and any error.
+    private func groupWords(for part: Part, of group: Element) -> [String] {
+        let interactive = group.children.first(where: \.isInteractive)
+        switch part {
+        case .label:
+            return [group.label] + group.children.flatMap { [$0.currentLabel] + (($0.role.isToggle || $0.role == .secureTextField) ? [] : [$0.value ?? ""]) }
+        case .value:
+            return []
+        case .role:
+            return interactive.map { [profile.word($0.role.wordKey)] } ?? []
+        case .state:
+            let states = group.states.union(interactive?.states ?? [])
+            return states.sorted().map { profile.word($0.wordKey) }
+        case .error:
+            let error = group.error ?? interactive?.error
+            guard let error, !error.isEmpty else { return [] }
+            return ["\(profile.word("error")): \(error)"]
+        }
+    }
+}

@@ -1,0 +1,345 @@
+import AnnouncerCore
+import AnnouncerVoices
+
+/// Reads a flow file (docs/FLOWS.md) into a `Flow`, or says with file and line what is wrong in it.
+public enum FlowReader {
+    /// The flow in the file at `path`, or every problem found in it.
+    public static func read(file path: String) -> Result<Flow, FlowFileError> {
+        read(YAMLDocument(contentsOf: path))
+    }
+
+    /// The flow in `yaml`, named `file` in messages.
+    public static func read(yaml: String, file: String) -> Result<Flow, FlowFileError> {
+        read(YAMLDocument(yaml: yaml, file: file))
+    }
+
+    private static func read(_ document: YAMLDocument) -> Result<Flow, FlowFileError> {
+        guard let root = document.root else { return .failure(FlowFileError(problems: document.problems)) }
+        var reader = Reader(file: document.file)
+        let flow = reader.flow(root)
+        let problems = document.problems
+        guard problems.isEmpty, let flow else {
+            return .failure(FlowFileError(problems: problems.isEmpty
+                ? [FileProblem(file: document.file, line: nil, message: "The flow could not be read.")] : problems))
+        }
+        return .success(flow)
+    }
+}
+
+/// Why a flow file cannot be used: one sentence per problem, each with its file and line.
+public struct FlowFileError: Error, Sendable, CustomStringConvertible {
+    public var problems: [FileProblem]
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+/// The reading itself; problems go to the document as they are found.
+private struct Reader {
+    let file: String
+    var elementIDs: [ElementID: Int?] = [:]
+    var referencedElements: [(ElementID, YAMLNode)] = []
+    var referencedScreens: [(ScreenID, YAMLNode)] = []
+
+    init(file: String) { self.file = file }
+
+    static let flowKeys = ["flow", "language", "organisation", "screens", "steps"]
+    static let screenKeys = ["id", "title", "elements", "focus_order", "focus_order_reason"]
+    static let elementKeys = [
+        "id", "role", "label", "label_on", "value", "state", "hint", "error", "colours",
+        "elements", "validate", "on_activate", "hidden",
+    ]
+    static let reactionNames = ["announce", "focus", "set", "show", "hide", "toggle", "go_to", "submit"]
+    static let actionNames = ["next", "previous", "activate", "type", "touch", "app", "check"]
+
+    mutating func flow(_ root: YAMLNode) -> Flow? {
+        guard let entries = fields(root, allowed: Self.flowKeys, what: "a flow") else { return nil }
+        let name = required("flow", in: entries, root)?.string()
+        var language: Language?
+        if let node = required("language", in: entries, root), let code = node.string() {
+            language = Language(code: code)
+            if language == nil { node.report("\"\(code)\" is not a language code; use en or nb.") }
+        }
+        let organisation = entries["organisation"].flatMap(organisation)
+        let screens = required("screens", in: entries, root)?.sequence()?.compactMap { screen($0) } ?? []
+        if screens.isEmpty, entries["screens"] != nil { entries["screens"]?.report("A flow needs at least one screen.") }
+        let steps = entries["steps"]?.sequence()?.compactMap { step($0) } ?? []
+        for (id, node) in referencedElements where elementIDs[id] == nil {
+            node.report("No element has the id \"\(id)\".")
+        }
+        let screenIDs = Set(screens.map(\.id))
+        for (id, node) in referencedScreens where !screenIDs.contains(id) {
+            node.report("No screen has the id \"\(id)\".")
+        }
+        guard let name, let language else { return nil }
+        return Flow(name: name, language: language, organisation: organisation, screens: screens, steps: steps, file: file)
+    }
+
+    private func organisation(_ node: YAMLNode) -> Organisation? {
+        guard let entries = fields(node, allowed: ["name", "colours"], what: "an organisation") else { return nil }
+        guard let name = required("name", in: entries, node)?.string() else { return nil }
+        var colours: [String: RGBColour] = [:]
+        for (key, value) in entries["colours"]?.mapping() ?? [] {
+            if let colour = colour(value) { colours[key] = colour }
+        }
+        return Organisation(name: name, colours: colours)
+    }
+
+    private mutating func screen(_ node: YAMLNode) -> Screen? {
+        guard let entries = fields(node, allowed: Self.screenKeys, what: "a screen") else { return nil }
+        guard let id = required("id", in: entries, node)?.string() else { return nil }
+        let elements = required("elements", in: entries, node)?.sequence()?.compactMap { element($0, inGroup: false) } ?? []
+        var focusOrder: [ElementID]?
+        if let orderNode = entries["focus_order"], let ids = orderNode.strings() {
+            focusOrder = ids.map { ElementID($0) }
+            for id in focusOrder ?? [] { referencedElements.append((id, orderNode)) }
+        }
+        return Screen(
+            id: ScreenID(id), title: entries["title"]?.string(), elements: elements, focusOrder: focusOrder,
+            focusOrderReason: entries["focus_order_reason"]?.string(), line: node.line
+        )
+    }
+
+    private mutating func element(_ node: YAMLNode, inGroup: Bool) -> Element? {
+        guard let entries = fields(node, allowed: Self.elementKeys, what: "an element") else { return nil }
+        guard let idText = required("id", in: entries, node)?.string() else { return nil }
+        let id = ElementID(idText)
+        if elementIDs[id] != nil {
+            entries["id"]?.report("The id \"\(idText)\" is used by another element already; ids are unique in a flow.")
+        }
+        elementIDs[id] = node.line
+        guard let roleNode = required("role", in: entries, node), let roleName = roleNode.string() else { return nil }
+        guard let role = Role(rawValue: roleName) else {
+            roleNode.report("The role \"\(roleName)\" is not known; use one of \(Role.names).")
+            return nil
+        }
+        var states: Set<ElementState> = []
+        if let stateNode = entries["state"] {
+            let names: [String]? = if case .sequence = stateNode.shape { stateNode.strings() } else { stateNode.string().map { [$0] } }
+            for name in names ?? [] {
+                if let state = ElementState(rawValue: name) { states.insert(state) } else {
+                    stateNode.report("The state \"\(name)\" is not known; use \(ElementState.names).")
+                }
+            }
+        }
+        if role.isToggle, states.isDisjoint(with: [.on, .off]) { states.insert(.off) }
+        var children: [Element] = []
+        if let childNodes = entries["elements"] {
+            if role != .group { childNodes.report("Only a group holds elements; this element's role is \(role.rawValue).") }
+            if inGroup { childNodes.report("A group cannot hold another group.") }
+            children = childNodes.sequence()?.compactMap { self.element($0, inGroup: true) } ?? []
+        } else if role == .group {
+            node.report("A group needs elements.")
+        }
+        let onActivate = entries["on_activate"].map { reactions($0) } ?? []
+        return Element(
+            id: id, role: role, label: entries["label"]?.string() ?? "", labelWhenOn: entries["label_on"]?.string(),
+            value: entries["value"]?.string(), states: states, hint: entries["hint"]?.string(),
+            error: entries["error"]?.string(), colours: entries["colours"].flatMap(colourPair),
+            children: children, validation: entries["validate"].flatMap(validation),
+            onActivate: onActivate, hidden: entries["hidden"]?.bool() ?? false,
+            line: node.line
+        )
+    }
+
+    private func colourPair(_ node: YAMLNode) -> ColourPair? {
+        guard let entries = fields(node, allowed: ["text", "background", "large"], what: "colours") else { return nil }
+        guard let text = required("text", in: entries, node).flatMap(colour),
+              let background = required("background", in: entries, node).flatMap(colour) else { return nil }
+        return ColourPair(text: text, background: background, large: entries["large"]?.bool() ?? false)
+    }
+
+    private func colour(_ node: YAMLNode) -> RGBColour? {
+        guard let text = node.string() else { return nil }
+        guard let colour = RGBColour(hex: text) else {
+            node.report("\"\(text)\" is not a colour; write it as #RRGGBB, such as #0B5CAD.")
+            return nil
+        }
+        return colour
+    }
+
+    private func validation(_ node: YAMLNode) -> Validation? {
+        guard let entries = fields(node, allowed: ["rules", "error"], what: "a validation") else { return nil }
+        guard let error = required("error", in: entries, node)?.string() else { return nil }
+        var rules: [Validation.Rule] = []
+        for ruleNode in required("rules", in: entries, node)?.sequence() ?? [] {
+            if case .mapping = ruleNode.shape, let (name, value) = ruleNode.mapping()?.first {
+                switch name {
+                case "min_length": value.integer(in: 1...1_000).map { rules.append(.minimumLength($0)) }
+                case "date": value.string().map { rules.append(.date(pattern: $0)) }
+                default: ruleNode.report("The rule \"\(name)\" is not known; use required, email, date or min_length.")
+                }
+            } else if let name = ruleNode.string() {
+                switch name {
+                case "required": rules.append(.required)
+                case "email": rules.append(.email)
+                default: ruleNode.report("The rule \"\(name)\" is not known; use required, email, {date: mm/dd/yyyy} or {min_length: 8}.")
+                }
+            }
+        }
+        return Validation(rules: rules, error: error)
+    }
+
+    private mutating func reactions(_ node: YAMLNode) -> [Reaction] {
+        node.sequence()?.compactMap { reaction($0) } ?? []
+    }
+
+    private mutating func reaction(_ node: YAMLNode) -> Reaction? {
+        guard let (name, value) = single(node, names: Self.reactionNames, what: "A reaction") else { return nil }
+        switch name {
+        case "announce":
+            if case .scalar = value.shape {
+                return value.string().map { .announce(text: $0, politeness: .polite, region: nil, delayMilliseconds: 0) }
+            }
+            guard let entries = fields(value, allowed: ["text", "politeness", "region", "after_ms"], what: "an announcement"),
+                  let text = required("text", in: entries, value)?.string() else { return nil }
+            var politeness = Politeness.polite
+            if let word = entries["politeness"]?.string() {
+                guard let chosen = Politeness(rawValue: word) else {
+                    entries["politeness"]?.report("The politeness \"\(word)\" is not known; use polite, assertive or off.")
+                    return nil
+                }
+                politeness = chosen
+            }
+            return .announce(text: text, politeness: politeness, region: entries["region"]?.string(),
+                             delayMilliseconds: entries["after_ms"]?.integer(in: 0...60_000) ?? 0)
+        case "focus":
+            guard let target = value.string() else { return nil }
+            if target == "first_invalid" { return .focus(.firstInvalid) }
+            return .focus(.element(reference(target, value)))
+        case "set":
+            guard let entries = fields(value, allowed: ["element", "label", "value", "error", "add", "remove"], what: "a change"),
+                  let target = required("element", in: entries, value)?.string() else { return nil }
+            let change = ElementChange(
+                label: entries["label"]?.string(), value: entries["value"]?.string(), error: entries["error"]?.string(),
+                addStates: states(entries["add"]), removeStates: states(entries["remove"])
+            )
+            return .set(reference(target, value), change)
+        case "show": return value.string().map { .show(reference($0, value)) }
+        case "hide": return value.string().map { .hide(reference($0, value)) }
+        case "toggle": return value.string().map { .toggle(reference($0, value)) }
+        case "go_to":
+            guard let target = value.string() else { return nil }
+            referencedScreens.append((ScreenID(target), value))
+            return .goTo(ScreenID(target))
+        default:
+            guard let entries = fields(value, allowed: ["fields", "invalid", "valid"], what: "a submit"),
+                  let fieldIDs = required("fields", in: entries, value)?.strings() else { return nil }
+            let fields = fieldIDs.map { reference($0, value) }
+            let invalid = entries["invalid"].map { reactions($0) } ?? []
+            let valid = entries["valid"].map { reactions($0) } ?? []
+            return .submit(fields: fields, invalid: invalid, valid: valid)
+        }
+    }
+
+    private func states(_ node: YAMLNode?) -> Set<ElementState> {
+        guard let node else { return [] }
+        let names: [String] = if case .sequence = node.shape { node.strings() ?? [] } else { node.string().map { [$0] } ?? [] }
+        return Set(names.compactMap { name in
+            let state = ElementState(rawValue: name)
+            if state == nil { node.report("The state \"\(name)\" is not known; use \(ElementState.names).") }
+            return state
+        })
+    }
+
+    private mutating func step(_ node: YAMLNode) -> Step? {
+        // A step is a bare action word ("next"), or a mapping of one action and an optional expect.
+        if case .scalar = node.shape, let word = node.string() {
+            guard let action = bareAction(word, node) else { return nil }
+            return Step(action: action, line: node.line)
+        }
+        guard let entries = node.mapping() else { return nil }
+        let actions = entries.filter { $0.key != "expect" }
+        guard actions.count == 1, let (name, value) = actions.first else {
+            node.report("A step has one action (\(Self.actionNames.joined(separator: ", "))) and may have expect; this one has \(actions.count) actions.")
+            return nil
+        }
+        let expectation = entries.first { $0.key == "expect" }.map { expectationOf($0.value) } ?? Expectation()
+        let action: StepAction?
+        switch name {
+        case "next", "previous", "check":
+            action = bareAction(name, value)
+        case "activate":
+            action = .activate(value.isNull ? nil : value.string().map { reference($0, value) })
+        case "touch":
+            action = value.string().map { .touch(reference($0, value)) }
+        case "type":
+            if case .scalar = value.shape {
+                action = value.string().map { .type($0, into: nil) }
+            } else if let fields = fields(value, allowed: ["text", "into"], what: "typing"), let text = required("text", in: fields, value)?.string() {
+                action = .type(text, into: fields["into"]?.string().map { reference($0, value) })
+            } else {
+                action = nil
+            }
+        case "app":
+            action = .app(reactions(value))
+        default:
+            node.report("The action \"\(name)\" is not known; use one of \(Self.actionNames.joined(separator: ", ")).")
+            action = nil
+        }
+        return action.map { Step(action: $0, expectation: expectation, line: node.line) }
+    }
+
+    private func bareAction(_ word: String, _ node: YAMLNode) -> StepAction? {
+        switch word {
+        case "next": return .next
+        case "previous": return .previous
+        case "activate": return .activate(nil)
+        case "check": return .check
+        default:
+            node.report("The step \"\(word)\" needs more than its name, or is not known; the actions are \(Self.actionNames.joined(separator: ", ")).")
+            return nil
+        }
+    }
+
+    private mutating func expectationOf(_ node: YAMLNode) -> Expectation {
+        guard let entries = fields(node, allowed: ["says", "focus", "focus_order", "within_ms"], what: "an expectation") else {
+            return Expectation()
+        }
+        var expectation = Expectation()
+        if let says = entries["says"] {
+            expectation.says = if case .sequence = says.shape { says.strings() } else { says.string().map { [$0] } }
+        }
+        if let focus = entries["focus"]?.string() { expectation.focus = reference(focus, entries["focus"]!) }
+        if let order = entries["focus_order"], let ids = order.strings() {
+            expectation.focusOrder = ids.map { reference($0, order) }
+        }
+        expectation.withinMilliseconds = entries["within_ms"]?.integer(in: 1...60_000)
+        return expectation
+    }
+
+    // MARK: - Helpers
+
+    private mutating func reference(_ id: String, _ node: YAMLNode) -> ElementID {
+        referencedElements.append((ElementID(id), node))
+        return ElementID(id)
+    }
+
+    /// A mapping's entries by key, each key checked against `allowed`.
+    private func fields(_ node: YAMLNode, allowed: [String], what: String) -> [String: YAMLNode]? {
+        guard let entries = node.mapping() else { return nil }
+        var result: [String: YAMLNode] = [:]
+        for (key, value) in entries {
+            if allowed.contains(key) { result[key] = value } else {
+                node.report(key: key, "The key \"\(key)\" is not part of \(what); use \(allowed.joined(separator: ", ")).")
+            }
+        }
+        return result
+    }
+
+    private func required(_ key: String, in entries: [String: YAMLNode], _ node: YAMLNode) -> YAMLNode? {
+        guard let value = entries[key] else {
+            node.report("The key \"\(key)\" is missing.")
+            return nil
+        }
+        return value
+    }
+
+    /// A mapping with exactly one key among `names`.
+    private func single(_ node: YAMLNode, names: [String], what: String) -> (String, YAMLNode)? {
+        guard let entries = node.mapping() else { return nil }
+        guard entries.count == 1, let (name, value) = entries.first, names.contains(name) else {
+            node.report("\(what) is one of \(names.joined(separator: ", ")), written as name: value.")
+            return nil
+        }
+        return (name, value)
+    }
+}
