@@ -134,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "announce",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench",
+                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,19 +1,27 @@
 import AnnouncerCore
 
-/// One announcement a scenario sends: its id, words and urgency.
+/// One announcement sent to a target, by the bench or by a flow: its id, words and urgency.
 public struct BenchRequest: Sendable {
-    public var id: BenchID
+    /// The announcement's id, chosen by the sender, such as `bench.idle.7`.
+    public var id: String
     public var text: String
     public var politeness: Politeness
     public var language: Language
+    /// The live region it updates, if any.
+    public var region: String?
     /// Volume 0–200; a scene-setting announcement may be quiet.
     public var volume: Int?
 
     public init(_ id: BenchID, _ text: String, politeness: Politeness, language: Language = .english, volume: Int? = nil) {
+        self.init(id: id.description, text, politeness: politeness, language: language, volume: volume)
+    }
+
+    public init(id: String, _ text: String, politeness: Politeness, language: Language, region: String? = nil, volume: Int? = nil) {
         self.id = id
         self.text = text
         self.politeness = politeness
         self.language = language
+        self.region = region
         self.volume = volume
     }
 
@@ -21,11 +29,12 @@ public struct BenchRequest: Sendable {
     func jsonLine(sent: MonotonicInstant) -> String {
         var fields: [(String, JSONFragment)] = [
             ("request", .string("speak")),
-            ("id", .string(id.description)),
+            ("id", .string(id)),
             ("text", .string(text)),
             ("politeness", .string(politeness.rawValue)),
             ("lang", .string(language.rawValue)),
         ]
+        if let region { fields.append(("region", .string(region))) }
         if let volume { fields.append(("volume", .integer(volume))) }
         fields.append(("sent_ms", .milliseconds(sent.microseconds)))
         return JSONFragment.object(fields).encoded
@@ -34,8 +43,8 @@ public struct BenchRequest: Sendable {
     /// The announcement an embedded engine is given.
     func announcement(sent: MonotonicInstant) throws -> Announcement {
         try Announcement(
-            id: AnnouncementID(id.description), text: text, politeness: politeness, language: language,
-            prosody: Prosody(volume: volume), arrival: .now(), sent: sent
+            id: AnnouncementID(id), text: text, politeness: politeness, language: language,
+            region: region.map { RegionID($0) }, prosody: Prosody(volume: volume), arrival: .now(), sent: sent
         )
     }
 }

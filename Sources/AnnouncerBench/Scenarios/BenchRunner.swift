@@ -51,7 +51,7 @@ public struct BenchRunner {
         try runs.map { run in
             let id = BenchID(.idle, run: run)
             try measure(BenchRequest(id, Self.error(run), politeness: .assertive))
-            try settle([id])
+            try settle([id.description])
             return id
         }
     }
@@ -68,7 +68,7 @@ public struct BenchRunner {
             Thread.sleep(forTimeInterval: 0.1)
             let id = BenchID(.cut, run: run)
             try measure(BenchRequest(id, Self.error(run), politeness: .assertive))
-            try settle([polite, id])
+            try settle([polite.description, id.description])
             return id
         }
     }
@@ -84,12 +84,12 @@ public struct BenchRunner {
         let measured = try runs.map { run in
             let id = BenchID(.backlog, run: run)
             try measure(BenchRequest(id, Self.error(run), politeness: .assertive))
-            try settle([id])
+            try settle([id.description])
             return id
         }
         try settle(fill.map(\.id))
         // Counted once every one has ended, since the server may send the outcomes after its status reply.
-        let dropped = fill.count { target.timeline.times(of: $0.id.description)?.outcome == "dropped" }
+        let dropped = fill.count { target.timeline.times(of: $0.id)?.outcome == "dropped" }
         if dropped > 0 {
             note += " The queue's limit on waiting polite announcements dropped \(dropped.withThousandsSeparators), each with the outcome dropped; announcerd --max-waiting-polite raises it."
         }
@@ -119,10 +119,10 @@ public struct BenchRunner {
             let english = BenchID(.language, run: run, extra: "english")
             try target.speak([BenchRequest(english, Self.error(run), politeness: .assertive, language: .english)])
             target.timeline.waitUntilHeardOrEnded(english.description, timeout: Self.hearingTimeout)
-            try settle([english])
+            try settle([english.description])
             let id = BenchID(.language, run: run)
             try measure(BenchRequest(id, Self.error(run, in: .norwegianBokmal), politeness: .assertive, language: .norwegianBokmal))
-            try settle([id])
+            try settle([id.description])
             return id
         }
     }
@@ -147,13 +147,12 @@ public struct BenchRunner {
     /// Sends one announcement and waits until it is heard, or ends, or the timeout passes.
     private func measure(_ request: BenchRequest) throws {
         try target.speak([request])
-        target.timeline.waitUntilHeardOrEnded(request.id.description, timeout: Self.hearingTimeout)
+        target.timeline.waitUntilHeardOrEnded(request.id, timeout: Self.hearingTimeout)
     }
 
     /// Cancels the announcements and waits until each has ended, so the next sample starts from quiet.
-    private func settle(_ ids: [BenchID]) throws {
-        let names = ids.map(\.description)
-        let open = zip(ids, names).filter { target.timeline.times(of: $0.1)?.outcome == nil }.map(\.0)
+    private func settle(_ names: [String]) throws {
+        let open = names.filter { target.timeline.times(of: $0)?.outcome == nil }
         if !open.isEmpty { try target.cancel(open) }
         guard target.timeline.waitUntilEnded(names, timeout: Self.endingTimeout) else {
             try ensureConnected()

@@ -9,7 +9,7 @@ public protocol BenchTarget: AnyObject {
     /// Sends each request from a client of its own, all at once, and returns once each was accepted.
     func speakFromSeparateClients(_ requests: [BenchRequest]) throws
     /// Ends these announcements, waiting or speaking; others' announcements are left alone.
-    func cancel(_ ids: [BenchID]) throws
+    func cancel(_ ids: [String]) throws
     /// How many polite announcements wait now.
     func waitingPolite() throws -> Int
     /// Cancels every announcement it sent that has not ended, without waiting for answers; safe from

@@ -31,8 +31,8 @@ public final class EmbeddedBenchTarget: BenchTarget {
         }
     }
 
-    public func cancel(_ ids: [BenchID]) throws {
-        engine.scheduler.cancel(.ids(Set(ids.map { AnnouncementID($0.description) })))
+    public func cancel(_ ids: [String]) throws {
+        engine.scheduler.cancel(.ids(Set(ids.map { AnnouncementID($0) })))
     }
 
     public func waitingPolite() throws -> Int { engine.scheduler.status().waitingPolite }

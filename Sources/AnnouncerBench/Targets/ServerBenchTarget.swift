@@ -55,7 +55,7 @@ public final class ServerBenchTarget: BenchTarget {
         for start in stride(from: 0, to: requests.count, by: 500) {
             let batch = requests[start..<min(start + 500, requests.count)]
             try whileNotStopped {
-                sentIDs.withLock { $0 += batch.map(\.id.description) }
+                sentIDs.withLock { $0 += batch.map(\.id) }
                 try write(batch.map { $0.jsonLine(sent: .now()) })
             }
             try readReplies(batch.count)
@@ -82,7 +82,7 @@ public final class ServerBenchTarget: BenchTarget {
         let sendFailures = Atomic<Int>(0)
         // All requests go out before any reply is read, so they reach the server together.
         try whileNotStopped {
-            sentIDs.withLock { $0 += requests.map(\.id.description) }
+            sentIDs.withLock { $0 += requests.map(\.id) }
             DispatchQueue.concurrentPerform(iterations: requests.count) { index in
                 do throws(ClientError) {
                     try clients[index].send(requests[index].jsonLine(sent: .now()), timeout: Self.answerTimeout)
@@ -103,8 +103,8 @@ public final class ServerBenchTarget: BenchTarget {
         }
     }
 
-    public func cancel(_ ids: [BenchID]) throws {
-        let lines = ids.map { JSONFragment.object([("request", .string("cancel")), ("id", .string($0.description))]).encoded }
+    public func cancel(_ ids: [String]) throws {
+        let lines = ids.map { JSONFragment.object([("request", .string("cancel")), ("id", .string($0))]).encoded }
         for start in stride(from: 0, to: lines.count, by: 500) {
             try send(Array(lines[start..<min(start + 500, lines.count)]))
         }

@@ -1,0 +1,47 @@
+import AnnouncerBench
+import AnnouncerCore
+import AnnouncerFlows
+import Foundation
+
+/// Speaks a flow's utterances through the running server or an engine in this process, and tells when
+/// each was heard; a bench target underneath, so the server's timeline is read the same way.
+final class FlowVoice {
+    let target: any BenchTarget
+    let language: Language
+    private var spoken = 0
+    /// Ids unique to this run, so a shared server's timeline tells them apart: `flow.PID.N`.
+    private let prefix = "flow.\(ProcessInfo.processInfo.processIdentifier)"
+
+    init(target: any BenchTarget, language: Language) {
+        self.target = target
+        self.language = language
+    }
+
+    /// Sends the utterance now; returns its announcement id.
+    func say(_ utterance: Utterance) throws -> String {
+        spoken += 1
+        let id = "\(prefix).\(spoken)"
+        let region = utterance.region ?? (utterance.isAnnouncement ? nil : "flow-focus")
+        try target.speak([BenchRequest(id: id, utterance.text, politeness: utterance.politeness, language: language, region: region)])
+        return id
+    }
+
+    /// Stops an utterance that waits or speaks, as a screen reader stops reading when focus moves on.
+    func cancel(_ id: String) {
+        try? target.cancel([id])
+    }
+
+    /// Its times once it is heard or has ended, or nil after `timeout`.
+    func waitUntilHeardOrEnded(_ id: String, timeout: Duration) -> AnnouncementTimes? {
+        target.timeline.waitUntilHeardOrEnded(id, timeout: timeout)
+    }
+
+    /// True once every one has ended.
+    func waitUntilEnded(_ ids: [String], timeout: Duration) -> Bool {
+        target.timeline.waitUntilEnded(ids, timeout: timeout)
+    }
+
+    func times(of id: String) -> AnnouncementTimes? { target.timeline.times(of: id) }
+
+    func close() { target.close() }
+}
