@@ -1,14 +1,146 @@
+import AnnouncerBench
 import AnnouncerCommandLine
+import AnnouncerCore
+import AnnouncerEngine
+import AnnouncerFlows
+import AnnouncerVoices
 import ArgumentParser
+import Audio
+import Foundation
+import Logging
 
-/// `announce flow check FILE…`: runs every step and expectation headless and lints every screen.
+/// `announce flow check FILE…`: runs every step and expectation headless and reports each, with timings.
 struct FlowCheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "check", abstract: "Run every step of flows headless, and lint their screens.")
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Run every step of flows headless, check each expectation, and lint every screen.",
+        discussion: """
+        Each flow's steps are carried out and their phrases spoken through the running server, or an \
+        engine in this process when none runs (or with --embedded, --sink, --record). Announcements are \
+        timed from the user's action to their first audio. One plain line per result, beginning with \
+        pass or FAIL, and a summary per flow; progress goes to standard error. The exit status is 1 when \
+        any expectation or lint check fails or a file cannot be read.
+        """
+    )
 
-    @Argument(help: "The flow files.")
+    @Argument(help: ArgumentHelp("The flow files, such as Flows/*.yaml.", valueName: "FILE"))
     var files: [String]
 
+    @Flag(help: "Print the results as one JSON object instead of lines.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "PATH"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write each flow's audio (FLOW.wav) and timeline (FLOW.events.jsonl) to this folder; speaks with an engine in this process.", valueName: "DIR"))
+    var record: String?
+
+    @Flag(help: "Wait for each step's speech to end before the next, as a listener would (always so with --record).")
+    var listen = false
+
+    @OptionGroup var destination: DestinationOptions
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("Name at least one flow file, such as Flows/login.en.yaml.") }
+    }
+
     func run() throws {
-        throw CommandFailure("flow check is being built.")
+        let voices = destination.engine.loadVoices()
+        if let record {
+            do { try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true) } catch {
+                throw CommandFailure("The folder \(record) could not be made for the recordings.")
+            }
+        }
+        let shared = record == nil ? try sharedTarget() : nil
+        defer { shared?.close() }
+        var reports: [FlowReport] = []
+        for file in files {
+            Self.say("Checking \(file).")
+            reports.append(try check(file, voices: voices, shared: shared))
+        }
+        if json {
+            let all = JSONFragment.object([
+                ("passed", .integer(reports.reduce(0) { $0 + $1.passedCount })),
+                ("failed", .integer(reports.reduce(0) { $0 + $1.failedCount })),
+                ("flows", .array(reports.map(\.json))),
+            ])
+            print(all.encoded)
+        } else {
+            for report in reports { for line in report.lines { print(line) } }
+            let (passed, failed) = reports.reduce((0, 0)) { ($0.0 + $1.passedCount, $0.1 + $1.failedCount) }
+            let flows = reports.count == 1 ? "1 flow" : "\(reports.count) flows"
+            print("In all, \(flows): \(passed) passed, \(failed) failed.")
+        }
+        if let junit {
+            do { try JUnitReport.xml(reports).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
+                throw CommandFailure("The JUnit report could not be written to \(junit).")
+            }
+        }
+        if reports.contains(where: { !$0.passed }) { throw ExitCode.failure }
+    }
+
+    private func check(_ file: String, voices: VoiceLibrary, shared: (any BenchTarget)?) throws -> FlowReport {
+        let flow: Flow
+        switch FlowReader.read(file: file) {
+        case let .failure(error):
+            return FlowReport(file: file, flow: nil, readProblems: error.problems.map(\.description))
+        case let .success(read):
+            flow = read
+        }
+        guard let profile = voices.profile(for: flow.language) else {
+            let problem = AnnouncementError.unknownLanguage(flow.language.rawValue, available: voices.languages).description
+            return FlowReport(file: file, flow: nil, readProblems: [problem])
+        }
+        var recording: (audio: String, timeline: String)?
+        var recorded: (SpeechEngine, JSONLinesTimelineWriter)?
+        let target: any BenchTarget
+        if let shared {
+            target = shared
+        } else {
+            let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            let paths = (audio: "\(record!)/\(stem).wav", timeline: "\(record!)/\(stem).events.jsonl")
+            let engine: SpeechEngine
+            let writer: JSONLinesTimelineWriter
+            do throws(EngineError) {
+                engine = try SpeechEngine(sink: .wav(path: paths.audio), policy: destination.engine.policy, voices: voices, logger: Logger(label: "announce.flow"))
+                writer = try JSONLinesTimelineWriter(path: paths.timeline)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            engine.scheduler.addObserver(writer)
+            recording = paths
+            recorded = (engine, writer)
+            target = EmbeddedBenchTarget(engine: engine)
+        }
+        let voice = FlowVoice(target: target, language: flow.language)
+        let pace: FlowChecker.Pace = listen || record != nil ? .listening : .brisk
+        let results = FlowChecker(flow: flow, profile: profile, pace: pace).run(speaker: voice)
+        if let (engine, writer) = recorded {
+            target.close()
+            engine.finish()
+            writer.flush()
+        }
+        return FlowReport(file: file, flow: flow, results: results, recording: recording)
+    }
+
+    /// The running server, or one engine in this process for every flow.
+    private func sharedTarget() throws -> any BenchTarget {
+        switch try destination.route() {
+        case let .server(connection):
+            Self.say("Speaking through the server at \(connection.path).")
+            do { return try ServerBenchTarget(control: connection) } catch {
+                connection.close()
+                throw CommandFailure("\(error)")
+            }
+        case .embedded:
+            let engine = try destination.engine.startEngine(label: "announce.flow")
+            Self.say("Speaking with an engine inside announce, playing to \(engine.sinkSpec).")
+            return EmbeddedBenchTarget(engine: engine)
+        }
+    }
+
+    /// Progress goes to standard error in words, so standard output holds only the results.
+    static func say(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

@@ -31,11 +31,6 @@ final class FlowVoice {
         try? target.cancel([id])
     }
 
-    /// Its times once it is heard or has ended, or nil after `timeout`.
-    func waitUntilHeardOrEnded(_ id: String, timeout: Duration) -> AnnouncementTimes? {
-        target.timeline.waitUntilHeardOrEnded(id, timeout: timeout)
-    }
-
     /// True once every one has ended.
     func waitUntilEnded(_ ids: [String], timeout: Duration) -> Bool {
         target.timeline.waitUntilEnded(ids, timeout: timeout)
@@ -44,4 +39,12 @@ final class FlowVoice {
     func times(of id: String) -> AnnouncementTimes? { target.timeline.times(of: id) }
 
     func close() { target.close() }
+}
+
+extension FlowVoice: FlowSpeaker {
+    func waitUntilHeardOrEnded(_ id: String, timeout: Duration) -> HeardTimes? {
+        let times: AnnouncementTimes? = target.timeline.waitUntilHeardOrEnded(id, timeout: timeout)
+        guard let times, times.firstAudio != nil || times.outcome != nil else { return nil }
+        return HeardTimes(firstAudio: times.firstAudio, outcome: times.outcome)
+    }
 }

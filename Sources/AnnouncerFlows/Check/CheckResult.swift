@@ -1,0 +1,33 @@
+/// The result of one expectation of one step: what was checked, whether it held, and one sentence saying so.
+public struct CheckResult: Sendable, Equatable {
+    /// What was checked.
+    public enum Kind: String, Sendable {
+        case says, focus
+        case focusOrder = "focus_order"
+        case within = "within_ms"
+        /// The step could not be carried out at all.
+        case step
+    }
+
+    /// 1-based, in the flow's order.
+    public var step: Int
+    public var line: Int?
+    /// The action in words, such as `next` or `activate sign-in`.
+    public var action: String
+    public var kind: Kind
+    public var passed: Bool
+    /// One plain sentence: what was expected and what happened.
+    public var message: String
+    /// From the user's action to the first audio of the utterance this is about, when measured.
+    public var latencyMilliseconds: Double?
+
+    public init(step: Int, line: Int?, action: String, kind: Kind, passed: Bool, message: String, latencyMilliseconds: Double? = nil) {
+        self.step = step
+        self.line = line
+        self.action = action
+        self.kind = kind
+        self.passed = passed
+        self.message = message
+        self.latencyMilliseconds = latencyMilliseconds
+    }
+}

@@ -1,0 +1,160 @@
+import AnnouncerCore
+import AnnouncerVoices
+import Foundation
+
+/// Runs every step of a flow through a `FlowSpeaker` and checks each expectation, timing announcements
+/// from the moment of the user's action to their first audio, as a screen-reader user hears them.
+public struct FlowChecker {
+    /// How the check moves from step to step.
+    public enum Pace: Sendable {
+        /// The next step begins once everything the step said has begun to sound, as a brisk user swipes on;
+        /// a new focus phrase then stops the previous one, as on a phone.
+        case brisk
+        /// The next step begins once everything the step said has ended: what a listener hears, and what a recording keeps.
+        case listening
+    }
+
+    /// How long an utterance may take to be heard before the check says it never was.
+    public static let hearingTimeout: Duration = .seconds(5)
+    /// How long a step's speech may take to end at the listening pace.
+    public static let endingTimeout: Duration = .seconds(60)
+
+    public let flow: Flow
+    public let profile: VoiceProfile
+    public let pace: Pace
+
+    public init(flow: Flow, profile: VoiceProfile, pace: Pace = .brisk) {
+        self.flow = flow
+        self.profile = profile
+        self.pace = pace
+    }
+
+    /// Runs the whole flow; one result per expectation, and one for a step that could not run.
+    public func run(speaker: some FlowSpeaker) -> [CheckResult] {
+        var session = FlowSession(flow: flow, profile: profile)
+        var results: [CheckResult] = []
+        var lastFocusID: String?
+        var spokenIDs: [String] = []
+        for (index, step) in flow.steps.enumerated() {
+            let number = index + 1
+            let action = Self.describe(step.action)
+            let start = MonotonicInstant.now()
+            // Any gesture stops the screen reader's reading, as on a phone; an app's announcement goes on.
+            if step.action.isUserAction, let previous = lastFocusID {
+                speaker.cancel(previous)
+                lastFocusID = nil
+            }
+            let utterances: [Utterance]
+            do throws(FlowError) {
+                utterances = try session.perform(step.action)
+            } catch {
+                results.append(CheckResult(step: number, line: step.line, action: action, kind: .step, passed: false,
+                                           message: "The step could not be carried out: \(error.description)"))
+                continue
+            }
+            var sent: [(utterance: Utterance, id: String?)] = []
+            for utterance in utterances {
+                // The app posts a late announcement this long after the action, so the delay counts.
+                let due = start + .milliseconds(Int64(utterance.delayMilliseconds))
+                let now = MonotonicInstant.now()
+                if due > now { Thread.sleep(forTimeInterval: Double(due.since(now).microseconds) / 1_000_000) }
+                if case .focus = utterance.kind, let previous = lastFocusID { speaker.cancel(previous) }
+                let id = try? speaker.say(utterance)
+                if case .focus = utterance.kind { lastFocusID = id }
+                sent.append((utterance, id))
+                if let id { spokenIDs.append(id) }
+            }
+            let heard = sent.map { entry in
+                entry.id.flatMap { speaker.waitUntilHeardOrEnded($0, timeout: Self.hearingTimeout) }
+            }
+            results += evaluate(step, number: number, action: action, session: session, sent: sent.map(\.utterance), heard: heard, start: start)
+            if pace == .listening {
+                _ = speaker.waitUntilEnded(sent.compactMap(\.id), timeout: Self.endingTimeout)
+            }
+        }
+        _ = speaker.waitUntilEnded(spokenIDs, timeout: Self.endingTimeout)
+        return results
+    }
+
+    private func evaluate(
+        _ step: Step, number: Int, action: String, session: FlowSession,
+        sent: [Utterance], heard: [HeardTimes?], start: MonotonicInstant
+    ) -> [CheckResult] {
+        let expectation = step.expectation
+        var results: [CheckResult] = []
+        func result(_ kind: CheckResult.Kind, _ passed: Bool, _ message: String, latency: Double? = nil) {
+            results.append(CheckResult(step: number, line: step.line, action: action, kind: kind, passed: passed,
+                                       message: message, latencyMilliseconds: latency))
+        }
+        let latencies: [Double?] = heard.map { times in
+            times?.firstAudio.map { Double(Int64($0) - Int64(start.microseconds)) / 1_000 }
+        }
+        if let says = expectation.says {
+            let said = sent.map(\.text)
+            if said == says {
+                let first = latencies.first.flatMap { $0 }.map { String(format: " (first audio %.1f ms after the action)", $0) } ?? ""
+                result(.says, true, "Said \(Self.quoted(said))\(first).", latency: latencies.first ?? nil)
+            } else {
+                result(.says, false, "Expected \(Self.quoted(says)), but the step said \(said.isEmpty ? "nothing" : Self.quoted(said)).")
+            }
+        }
+        if let focus = expectation.focus {
+            let now = session.focus
+            result(.focus, now == focus, now == focus
+                ? "Focus is on \(focus)."
+                : "Expected focus on \(focus), but it is on \(now.map(\.rawValue) ?? "nothing").")
+        }
+        if let order = expectation.focusOrder {
+            let actual = session.focusOrder
+            result(.focusOrder, actual == order, actual == order
+                ? "The focus order is \(order.map(\.rawValue).joined(separator: ", "))."
+                : "Expected the focus order \(order.map(\.rawValue).joined(separator: ", ")), but it is \(actual.map(\.rawValue).joined(separator: ", ")).")
+        }
+        if let limit = expectation.withinMilliseconds {
+            let announced = sent.indices.filter { sent[$0].isAnnouncement }
+            if announced.isEmpty {
+                result(.within, false, "Expected an announcement within \(limit) ms, but the step made none.")
+            }
+            for index in announced {
+                let text = "\"\(sent[index].text)\""
+                guard let latency = latencies[index] else {
+                    let outcome = heard[index]?.outcome.map { " (it ended \($0))" } ?? ""
+                    result(.within, false, "\(text) was never heard\(outcome); it should have begun within \(limit) ms.")
+                    continue
+                }
+                let politeness = sent[index].politeness.rawValue
+                let passed = latency <= Double(limit)
+                result(.within, passed, String(format: "%@, %@, began %.1f ms after the action; the limit is %d ms.",
+                                               text, politeness, latency, limit) + (passed ? "" : " Too late."), latency: latency)
+            }
+        }
+        return results
+    }
+
+    /// The action in words, for results.
+    static func describe(_ action: StepAction) -> String {
+        switch action {
+        case .next: "next"
+        case .previous: "previous"
+        case let .activate(id): id.map { "activate \($0)" } ?? "activate"
+        case let .type(text, into): "type \"\(text)\"" + (into.map { " into \($0)" } ?? "")
+        case let .touch(id): "touch \(id)"
+        case .app: "app reaction"
+        case .check: "check"
+        }
+    }
+
+    static func quoted(_ texts: [String]) -> String {
+        texts.map { "\"\($0)\"" }.joined(separator: ", then ")
+    }
+}
+
+extension StepAction {
+    /// True for what the user does, as opposed to what the app does or a check.
+    var isUserAction: Bool {
+        switch self {
+        case .next, .previous, .activate, .type, .touch: true
+        case .app, .check: false
+        }
+    }
+}

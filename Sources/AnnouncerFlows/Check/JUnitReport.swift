@@ -1,0 +1,52 @@
+import Foundation
+
+/// Flow reports as JUnit XML, for CI systems: one test suite per flow file, one test case per result.
+public enum JUnitReport {
+    public static func xml(_ reports: [FlowReport]) -> String {
+        let tests = reports.reduce(0) { $0 + max($1.results.count, 1) }
+        let failures = reports.reduce(0) { $0 + $1.failedCount }
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        xml += #"<testsuites name="announce flow check" tests="\#(tests)" failures="\#(failures)">"# + "\n"
+        for report in reports {
+            let name = report.flow.map { "\($0.name) (\(report.file))" } ?? report.file
+            let className = "flow." + ((report.file as NSString).lastPathComponent as NSString).deletingPathExtension
+            xml += #"  <testsuite name="\#(escape(name))" tests="\#(max(report.results.count, 1))" failures="\#(report.failedCount)">"# + "\n"
+            if report.flow == nil {
+                xml += #"    <testcase classname="\#(escape(className))" name="read the flow file">"# + "\n"
+                xml += #"      <failure message="\#(escape(report.readProblems.joined(separator: " ")))"/>"# + "\n"
+                xml += "    </testcase>\n"
+            }
+            for result in report.results {
+                let caseName = "step \(result.step)" + (result.line.map { " (line \($0))" } ?? "") + ", \(result.action): \(result.kind.rawValue)"
+                let time = result.latencyMilliseconds.map { String(format: " time=\"%.6f\"", $0 / 1_000) } ?? ""
+                if result.passed {
+                    xml += #"    <testcase classname="\#(escape(className))" name="\#(escape(caseName))"\#(time)/>"# + "\n"
+                } else {
+                    xml += #"    <testcase classname="\#(escape(className))" name="\#(escape(caseName))"\#(time)>"# + "\n"
+                    xml += #"      <failure message="\#(escape(result.message))"/>"# + "\n"
+                    xml += "    </testcase>\n"
+                }
+            }
+            xml += "  </testsuite>\n"
+        }
+        xml += "</testsuites>\n"
+        return xml
+    }
+
+    private static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default:
+                // XML 1.0 has no place for most control characters, even escaped.
+                if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 || $0 == "\t" || $0 == "\n" }) { escaped.append(character) }
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// `announce flow check` on real flow files, through a real engine: results, timings, failures, reports.
+@Suite struct FlowCheckTests {
+    static let flows = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Flows").path
+
+    /// A private folder for broken copies and reports.
+    static func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flows-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// The English login flow with `change` applied to its text.
+    static func brokenLogin(_ change: (String) -> String, in folder: String) throws -> String {
+        let original = try String(contentsOfFile: "\(flows)/login.en.yaml", encoding: .utf8)
+        let broken = change(original)
+        #expect(broken != original, "the change must change the flow")
+        let path = "\(folder)/broken-login.en.yaml"
+        try broken.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("The login flow passes: every line is a pass, and the error begins within 500 ms")
+    func loginFlowPasses() throws {
+        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", "\(Self.flows)/login.en.yaml"])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Flow \"Sign in\" (\(Self.flows)/login.en.yaml), en, 13 steps:")
+        #expect(!lines.contains { $0.hasPrefix("FAIL") })
+        #expect(lines.contains { $0.contains("\"Error: Must be a valid email address\", assertive, began") && $0.hasSuffix("the limit is 500 ms.") })
+        #expect(lines.last?.hasPrefix("In all, 1 flow: ") == true && lines.last?.hasSuffix(" 0 failed.") == true)
+        #expect(!run.standardOutput.contains("\u{1B}"))
+    }
+
+    @Test("An error the app announces too late fails with its measured latency and the limit")
+    func lateErrorFails() throws {
+        let folder = try Self.folder()
+        let broken = try Self.brokenLogin({
+            $0.replacingOccurrences(of: "politeness: assertive, region: login-error }", with: "politeness: assertive, region: login-error, after_ms: 700 }")
+        }, in: folder)
+        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
+        #expect(run.status == 1)
+        let failure = try #require(run.standardOutput.split(separator: "\n").first { $0.hasPrefix("FAIL") })
+        #expect(failure.contains("\"Error: Must be a valid email address\", assertive, began 7"), "\(failure)")
+        #expect(failure.hasSuffix("the limit is 500 ms. Too late."))
+    }
+
+    @Test("A wrong focus order fails, naming the expected order and the one found")
+    func wrongFocusOrderFails() throws {
+        let folder = try Self.folder()
+        // The screen gets a wrong order, the toggle before the password; the step still expects the right one.
+        let broken = try Self.brokenLogin({
+            $0.replacingOccurrences(of: "    elements:\n      - id: organisation",
+                                    with: "    focus_order: [organisation, email, show-password, password, sign-in]\n    elements:\n      - id: organisation")
+        }, in: folder)
+        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("FAIL: step 1, line 54, check: Expected the focus order organisation, email, password, show-password, sign-in, but it is organisation, email, show-password, password, sign-in."), "\(run.standardOutput)")
+    }
+
+    @Test("A phrase that differs from the expected one fails, quoting both")
+    func differentPhraseFails() throws {
+        let folder = try Self.folder()
+        let broken = try Self.brokenLogin({ $0.replacingOccurrences(of: "label: Sign in\n", with: "label: Log on\n") }, in: folder)
+        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("Expected \"Sign in, button\", but the step said \"Log on, button\"."))
+    }
+
+    @Test("A file that cannot be read is one plain sentence with its line, and the other files are still checked")
+    func unreadableFileIsReportedAndOthersRun() throws {
+        let folder = try Self.folder()
+        let bad = "\(folder)/bad.yaml"
+        try "flow: Broken\nlanguage: en\nscreens:\n  - id: s\n    elements:\n      - id: a\n        role: slider\n        label: Volume\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", bad, "\(Self.flows)/login.en.yaml"])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("FAIL: \(bad), line 7: The role \"slider\" is not known; use one of header, text_field"))
+        #expect(run.standardOutput.contains("Sign in: 16 passed, 0 failed."))
+    }
+
+    @Test("--json, --junit and --record give the same results to programs, and the audio and timeline of what was heard")
+    func reportsAndRecordings() throws {
+        let folder = try Self.folder()
+        let run = try AnnounceProcess.run(["flow", "check", "--json", "--junit", "\(folder)/junit.xml", "--record", "\(folder)/heard", "\(Self.flows)/login.en.yaml"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(object["failed"] as? Int == 0)
+        let flow = try #require((object["flows"] as? [[String: Any]])?.first)
+        let results = try #require(flow["results"] as? [[String: Any]])
+        #expect(results.count == object["passed"] as? Int)
+        #expect(results.contains { $0["check"] as? String == "within_ms" && ($0["latency_ms"] as? Double ?? 1e9) < 500 })
+        let junit = try String(contentsOfFile: "\(folder)/junit.xml", encoding: .utf8)
+        #expect(junit.contains(#"<testsuites name="announce flow check" tests="16" failures="0">"#))
+        let wav = try FileManager.default.attributesOfItem(atPath: "\(folder)/heard/login.en.wav")[.size] as? Int ?? 0
+        #expect(wav > 22_050 * 2 * 3, "at least three seconds of audio")
+        let timeline = try String(contentsOfFile: "\(folder)/heard/login.en.events.jsonl", encoding: .utf8)
+        #expect(timeline.contains("\"text\":\"Error: Must be a valid email address\""))
+        #expect(timeline.components(separatedBy: "\"event\":\"ended\"").count - 1 == timeline.components(separatedBy: "\"event\":\"received\"").count - 1)
+    }
+}
