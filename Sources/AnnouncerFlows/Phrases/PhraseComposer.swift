@@ -37,7 +37,10 @@ public struct PhraseComposer: Sendable {
         }
         var phrase = parts.joined(separator: ", ")
         if hints, let hint = element.hint ?? element.children.lazy.compactMap(\.hint).first, !hint.isEmpty {
-            phrase += Self.hintPause + hint
+            // A phrase that already ends a sentence, such as one whose error ends with a full stop,
+            // gets no second one: "required.. This field" would be read "dot dot" at punctuation all.
+            let endsSentence = phrase.last.map { ".?!".contains($0) } ?? false
+            phrase += (endsSentence ? " " : Self.hintPause) + hint
         }
         return phrase
     }
