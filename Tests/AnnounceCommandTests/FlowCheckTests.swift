@@ -36,6 +36,17 @@ import Testing
         #expect(!run.standardOutput.contains("\u{1B}"))
     }
 
+    @Test("Every shipped flow, in English and in Norwegian, passes flow check through a real engine")
+    func everyShippedFlowPasses() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.flows).filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(files.contains("login.en.yaml") && files.contains("login.nb.yaml"))
+        #expect(files.filter { $0.hasSuffix(".nb.yaml") }.count == files.filter { $0.hasSuffix(".en.yaml") }.count)
+        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null"] + files.map { "\(Self.flows)/\($0)" })
+        #expect(run.status == 0, "\(run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("FAIL") })")
+        #expect(run.standardOutput.contains("In all, \(files.count) flows: "))
+        #expect(run.standardOutput.contains("Logg inn: ") && run.standardOutput.contains("Sign in: "))
+    }
+
     @Test("An error the app announces too late fails with its measured latency and the limit")
     func lateErrorFails() throws {
         let folder = try Self.folder()
@@ -62,6 +73,26 @@ import Testing
         #expect(run.standardOutput.contains("FAIL: step 1, line 54, check: Expected the focus order organisation, email, password, show-password, sign-in, but it is organisation, email, show-password, password, sign-in."), "\(run.standardOutput)")
     }
 
+    @Test("A button without a label fails the lint, saying a screen reader would say only its role")
+    func missingLabelFails() throws {
+        let folder = try Self.folder()
+        let broken = try Self.brokenLogin({ $0.replacingOccurrences(of: "        label: Sign in\n", with: "") }, in: folder)
+        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("FAIL: lint label, line 39: The button with the id sign-in has no label, so a screen reader says only its role; give it a label that says what it does."), "\(run.standardOutput)")
+    }
+
+    @Test("Text with a contrast of 3.9:1 fails the lint with the ratio printed and the 4.5:1 it needs")
+    func lowContrastFails() throws {
+        let folder = try Self.folder()
+        let broken = try Self.brokenLogin({
+            $0.replacingOccurrences(of: ##"colours: { text: "#FFFFFF", background: "#00205B" }"##, with: ##"colours: { text: "#808080", background: "#FFFFFF" }"##)
+        }, in: folder)
+        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("FAIL: lint contrast, line 39: Contrast of \"Sign in\" (sign-in): #808080 on #FFFFFF is 3.9:1; at least 4.5:1 is needed for normal text."), "\(run.standardOutput)")
+    }
+
     @Test("A phrase that differs from the expected one fails, quoting both")
     func differentPhraseFails() throws {
         let folder = try Self.folder()
@@ -79,7 +110,7 @@ import Testing
         let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", bad, "\(Self.flows)/login.en.yaml"])
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("FAIL: \(bad), line 7: The role \"slider\" is not known; use one of header, text_field"))
-        #expect(run.standardOutput.contains("Sign in: 16 passed, 0 failed."))
+        #expect(run.standardOutput.contains("Sign in: 28 passed, 0 failed."))
     }
 
     @Test("--json, --junit and --record give the same results to programs, and the audio and timeline of what was heard")
@@ -91,10 +122,13 @@ import Testing
         #expect(object["failed"] as? Int == 0)
         let flow = try #require((object["flows"] as? [[String: Any]])?.first)
         let results = try #require(flow["results"] as? [[String: Any]])
-        #expect(results.count == object["passed"] as? Int)
+        let lint = try #require(flow["lint"] as? [[String: Any]])
+        #expect(results.count + lint.count == object["passed"] as? Int)
+        #expect(lint.contains { $0["rule"] as? String == "contrast" && ($0["contrast_ratio"] as? Double ?? 0) > 15 })
         #expect(results.contains { $0["check"] as? String == "within_ms" && ($0["latency_ms"] as? Double ?? 1e9) < 500 })
         let junit = try String(contentsOfFile: "\(folder)/junit.xml", encoding: .utf8)
-        #expect(junit.contains(#"<testsuites name="announce flow check" tests="16" failures="0">"#))
+        #expect(junit.contains(#"<testsuites name="announce flow check" tests="28" failures="0">"#))
+        #expect(junit.contains(#"name="lint contrast (line 39): sign-in""#))
         let wav = try FileManager.default.attributesOfItem(atPath: "\(folder)/heard/login.en.wav")[.size] as? Int ?? 0
         #expect(wav > 22_050 * 2 * 3, "at least three seconds of audio")
         let timeline = try String(contentsOfFile: "\(folder)/heard/login.en.events.jsonl", encoding: .utf8)

@@ -7,21 +7,27 @@ public struct FlowReport: Sendable {
     /// Nil when the file could not be read.
     public var flow: Flow?
     public var results: [CheckResult]
+    /// Every lint check made on the flow's screens, passes included.
+    public var lint: [LintFinding]
     /// The problems that kept the file from being read, one sentence each.
     public var readProblems: [String]
     /// Where its audio and timeline were written, with --record.
     public var recording: (audio: String, timeline: String)?
 
-    public init(file: String, flow: Flow?, results: [CheckResult] = [], readProblems: [String] = [], recording: (audio: String, timeline: String)? = nil) {
+    public init(
+        file: String, flow: Flow?, results: [CheckResult] = [], lint: [LintFinding] = [], readProblems: [String] = [],
+        recording: (audio: String, timeline: String)? = nil
+    ) {
         self.file = file
         self.flow = flow
         self.results = results
+        self.lint = lint
         self.readProblems = readProblems
         self.recording = recording
     }
 
-    public var passedCount: Int { results.count { $0.passed } }
-    public var failedCount: Int { results.count { !$0.passed } + readProblems.count }
+    public var passedCount: Int { results.count { $0.passed } + lint.count { $0.passed } }
+    public var failedCount: Int { results.count { !$0.passed } + lint.count { !$0.passed } + readProblems.count }
     public var passed: Bool { failedCount == 0 }
 
     /// The report as plain lines that read well aloud: a heading line, one line per result beginning
@@ -31,6 +37,10 @@ public struct FlowReport: Sendable {
             return ["The flow file \(file) could not be read:"] + readProblems.map { "FAIL: \($0)" }
         }
         var lines = ["Flow \"\(flow.name)\" (\(file)), \(flow.language.rawValue), \(flow.steps.count) steps:"]
+        for finding in lint {
+            let place = finding.line.map { ", line \($0)" } ?? ""
+            lines.append("\(finding.passed ? "pass" : "FAIL"): lint \(finding.rule.code)\(place): \(finding.message)")
+        }
         for result in results {
             let place = result.step == 0 ? "" : "step \(result.step)" + (result.line.map { ", line \($0)" } ?? "") + ", \(result.action): "
             lines.append("\(result.passed ? "pass" : "FAIL"): \(place)\(result.message)")
@@ -60,6 +70,17 @@ public struct FlowReport: Sendable {
                     ("passed", .bool(result.passed)),
                     ("message", .string(result.message)),
                     ("latency_ms", result.latencyMilliseconds.map { .raw(String(format: "%.3f", $0)) } ?? .null),
+                ])
+            })),
+            ("lint", .array(lint.map { finding in
+                .object([
+                    ("rule", .string(finding.rule.code)),
+                    ("screen", .string(finding.screen.rawValue)),
+                    ("element", finding.element.map { .string($0.rawValue) } ?? .null),
+                    ("line", finding.line.map { .integer($0) } ?? .null),
+                    ("passed", .bool(finding.passed)),
+                    ("message", .string(finding.message)),
+                    ("contrast_ratio", finding.contrastRatio.map { .raw(String(format: "%.3f", $0)) } ?? .null),
                 ])
             })),
             ("recording", recording.map { .object([("audio", .string($0.audio)), ("timeline", .string($0.timeline))]) } ?? .null),

@@ -86,7 +86,9 @@ public struct FlowSession: Sendable {
             let id: ElementID
             if let named { id = named } else { id = try focusedElement() }
             try requireOnScreen(id)
-            if named != nil, focus != id { said.append(read(id, hints: false)) }
+            // Activating a named element moves focus there without reading it: a double tap cuts the
+            // reading short, so what is heard is what the activation does. `touch` checks the phrase.
+            if named != nil { focus = id }
             guard let element = element(id) else { throw .unknownElement(id) }
             // A dimmed element does nothing, as on a phone.
             guard !element.states.contains(.disabled) else { return said }

@@ -120,7 +120,7 @@ struct FlowCheckCommand: ParsableCommand {
             engine.finish()
             writer.flush()
         }
-        return FlowReport(file: file, flow: flow, results: results, recording: recording)
+        return FlowReport(file: file, flow: flow, results: results, lint: FlowLinter.lint(flow), recording: recording)
     }
 
     /// The running server, or one engine in this process for every flow.

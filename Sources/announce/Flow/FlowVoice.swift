@@ -2,14 +2,15 @@ import AnnouncerBench
 import AnnouncerCore
 import AnnouncerFlows
 import Foundation
+import Synchronization
 
 /// Speaks a flow's utterances through the running server or an engine in this process, and tells when
 /// each was heard; a bench target underneath, so the server's timeline is read the same way.
 final class FlowVoice {
     let target: any BenchTarget
     let language: Language
-    private var spoken = 0
-    /// Ids unique to this run, so a shared server's timeline tells them apart: `flow.PID.N`.
+    /// Ids unique to this process and every flow it runs, so a timeline tells them apart: `flow.PID.N`.
+    private static let spoken = Atomic<Int>(0)
     private let prefix = "flow.\(ProcessInfo.processInfo.processIdentifier)"
 
     init(target: any BenchTarget, language: Language) {
@@ -19,8 +20,7 @@ final class FlowVoice {
 
     /// Sends the utterance now; returns its announcement id.
     func say(_ utterance: Utterance) throws -> String {
-        spoken += 1
-        let id = "\(prefix).\(spoken)"
+        let id = "\(prefix).\(Self.spoken.add(1, ordering: .relaxed).newValue)"
         let region = utterance.region ?? (utterance.isAnnouncement ? nil : "flow-focus")
         try target.speak([BenchRequest(id: id, utterance.text, politeness: utterance.politeness, language: language, region: region)])
         return id
