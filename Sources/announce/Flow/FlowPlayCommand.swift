@@ -1,14 +1,169 @@
+import AnnouncerBench
+import AnnouncerClient
 import AnnouncerCommandLine
+import AnnouncerCore
+import AnnouncerEngine
+import AnnouncerFlows
+import AnnouncerProtocol
+import AnnouncerVoices
 import ArgumentParser
+import Foundation
 
 /// `announce flow play FILE`: steps through a flow by keyboard, speaking each element.
 struct FlowPlayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "play", abstract: "Step through a flow by keyboard, hearing each element.")
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Step through a flow by keyboard, hearing each element.",
+        discussion: """
+        Keys: right arrow or Tab moves to the next element, left arrow or Shift-Tab to the previous \
+        one (down and up arrow do the same); Enter or Space activates it; t types a line into the \
+        focused text field; r reads the focused element again; h turns hints on or off; ? lists the \
+        keys; q quits. Each phrase is printed as one plain line as it is spoken, and an app's \
+        announcement as "Announcement (assertive): …". Nothing but text and newlines is ever written, \
+        so a braille display or a screen reader can follow the output. When standard input is not a \
+        terminal, keys are read from it as they come, and the command ends at the end of input once \
+        everything has been spoken. Speech goes to the running server, or to an engine inside this \
+        process when none runs, or with --embedded or an engine option such as --sink.
+        """
+    )
 
     @Argument(help: "The flow file.")
     var file: String
 
+    @Flag(help: "Start with hints on: each element's hint is read after its phrase.")
+    var hints = false
+
+    @Option(help: ArgumentHelp("Write the speech's event timeline as JSON Lines to this file.", valueName: "PATH"))
+    var events: String?
+
+    @OptionGroup var destination: DestinationOptions
+
+    func validate() throws {
+        if events == "-" {
+            throw ValidationError("--events needs a file: standard output carries what is spoken.")
+        }
+    }
+
     func run() throws {
-        throw CommandFailure("flow play is being built; use flow check for now.")
+        let flow: Flow
+        switch FlowReader.read(file: file) {
+        case let .success(read): flow = read
+        case let .failure(error): throw CommandFailure(error.description)
+        }
+        let writer = try events.map { path in
+            do throws(EngineError) { return try JSONLinesTimelineWriter(path: path) } catch { throw CommandFailure(error.description) }
+        }
+        let speech = try startSpeech(writer: writer)
+        let voice = FlowVoice(target: speech.target, language: flow.language)
+        guard let profile = speech.voices.profile(for: flow.language) else {
+            voice.close()
+            throw CommandFailure("No voice profile speaks the flow's language, \(flow.language); announce voices lists those there are.")
+        }
+        let session = FlowSession(flow: flow, profile: profile, hintsOn: hints)
+        let keyboard = PlayKeyboard()
+        let stopSpeech = speech.stop
+        let player = FlowPlayer(session: session, keyboard: keyboard, voice: voice, profile: profile, stopSpeech: {
+            stopSpeech()
+            writer?.flush()
+        })
+
+        // Ctrl-C or SIGTERM: the terminal as it was, silence, the timeline written, the usual status.
+        TerminationSignals.install { signal in
+            TerminalSettings.shared.restore()
+            FileHandle.standardOutput.write(Data("\nStopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM").\n".utf8))
+            stopSpeech()
+            writer?.flush()
+            Foundation.exit(128 + signal)
+        }
+
+        let screen = session.screen.title ?? session.screenID.rawValue
+        var opening = "Playing \(flow.name), in \(Self.languageName(flow.language)), on the screen \(screen). \(FlowPlayer.keysLine)"
+        if hints { opening += " Hints are on." }
+        Self.show(opening)
+        Self.show(speech.description)
+
+        switch player.run() {
+        case .quit:
+            player.quit()
+            Self.show("Stopped playing \(flow.name).")
+        case .endOfInput:
+            player.finishSpeaking()
+            Self.show("End of input; stopped playing \(flow.name).")
+        }
+        speech.close()
+        writer?.flush()
+    }
+
+    /// Straight to standard output, unbuffered, so it keeps its place among the player's lines.
+    private static func show(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    private static func languageName(_ language: Language) -> String {
+        switch language {
+        case .english: "English"
+        case .norwegianBokmal: "Norwegian Bokmål"
+        default: "the language \(language.rawValue)"
+        }
+    }
+
+    /// Where the flow is spoken, with what stops it and lets it go.
+    private struct Speech {
+        let target: any BenchTarget
+        let voices: VoiceLibrary
+        let description: String
+        /// Cancels everything this run sent that has not ended; safe from any thread.
+        let stop: @Sendable () -> Void
+        /// Lets go of the connection, or lets the engine end.
+        let close: () -> Void
+    }
+
+    /// The running server, as other commands find it, or an engine in this process.
+    private func startSpeech(writer: JSONLinesTimelineWriter?) throws -> Speech {
+        switch try destination.route() {
+        case let .server(connection):
+            let ownPrefix = "flow.\(ProcessInfo.processInfo.processIdentifier)."
+            var recordEvent: (@Sendable (String) -> Void)?
+            if let writer {
+                // The server's timeline has every client's events; the file gets this run's only.
+                recordEvent = { line in
+                    if ServerLine(line).id?.hasPrefix(ownPrefix) == true { writer.write(line: line) }
+                }
+            }
+            let target: ServerBenchTarget
+            do {
+                target = try ServerBenchTarget(control: connection, recordEvent: recordEvent)
+            } catch {
+                connection.close()
+                throw CommandFailure("\(error)")
+            }
+            nonisolated(unsafe) let stopping = target
+            return Speech(
+                target: target, voices: destination.engine.loadVoices(),
+                description: "Speaking through the announcer server at \(target.path).",
+                stop: { stopping.cancelOutstanding() },
+                close: { target.close() }
+            )
+        case .embedded:
+            var options = destination.engine
+            // A screen reader reads an element again however soon it comes back to it, so the
+            // engine's duplicate filter is off unless asked for.
+            if options.duplicateWindow == nil { options.duplicateWindow = 0 }
+            let engine = try options.startEngine(label: "announce.flow-play")
+            if let writer { engine.scheduler.addObserver(writer) }
+            let target = EmbeddedBenchTarget(engine: engine)
+            let fellBack = !destination.embedded && !destination.engine.anyGiven
+            let description = fellBack
+                ? "No announcer server is running, so an engine inside announce speaks, playing to \(engine.sinkSpec)."
+                : "Speaking with an engine inside announce, playing to \(engine.sinkSpec)."
+            return Speech(
+                target: target, voices: engine.voices, description: description,
+                stop: { engine.scheduler.cancel(.all); engine.scheduler.waitUntilIdle() },
+                close: {
+                    target.close()
+                    engine.finish()
+                }
+            )
+        }
     }
 }

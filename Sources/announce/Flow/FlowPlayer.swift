@@ -1,0 +1,200 @@
+import AnnouncerCore
+import AnnouncerEngine
+import AnnouncerFlows
+import AnnouncerVoices
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Carries out `flow play`: keys become actions on the session; what the session says is printed as
+/// one plain line each and spoken, at the moment the app would say it.
+///
+/// The session is the main thread's alone. Printing and speaking happen in order on `output`, so a
+/// line never overtakes one before it and a late announcement (`after_ms`) never holds up keys.
+final class FlowPlayer: @unchecked Sendable {
+    private var session: FlowSession
+    private let keyboard: PlayKeyboard
+    private let voice: FlowVoice
+    private let profile: VoiceProfile
+    /// Stops everything this run sent; safe from any thread (Ctrl-C arrives on another).
+    private let stopSpeech: @Sendable () -> Void
+    private let output = DispatchQueue(label: "announce.flow-play.output")
+
+    // Touched only on `output`.
+    /// The focus phrase (or the tool's own words) last sent, which the next one stops.
+    private var speakingFocus: String?
+    private var sentIDs: [String] = []
+    private var stopped = false
+    /// When the last late announcement is due, so the end of input waits for it.
+    private var lastDeadline = DispatchTime.now()
+
+    init(session: FlowSession, keyboard: PlayKeyboard, voice: FlowVoice, profile: VoiceProfile, stopSpeech: @escaping @Sendable () -> Void) {
+        self.session = session
+        self.keyboard = keyboard
+        self.voice = voice
+        self.profile = profile
+        self.stopSpeech = stopSpeech
+    }
+
+    static let keysLine = "Keys: right arrow or Tab next, left arrow or Shift-Tab previous, Enter or Space activate, t type, r repeat, h hints, q quit."
+
+    /// How the play ended.
+    enum Ending { case quit, endOfInput }
+
+    /// Reads keys until `q` or the end of input.
+    func run() -> Ending {
+        keyboard.enterKeyMode()
+        defer { keyboard.restore() }
+        while let key = keyboard.nextKey() {
+            switch key {
+            case .next: perform(.next)
+            case .previous: perform(.previous)
+            case .activate: perform(.activate(nil))
+            case .type: typeIntoFocus()
+            case .repeatPhrase: repeatFocus()
+            case .hints: toggleHints()
+            case .help: show(Self.keysLine)
+            case .quit: return .quit
+            case .unknown: show("That key does nothing here; press question mark for the keys.")
+            }
+        }
+        return .endOfInput
+    }
+
+    /// After `q`: stops what is still speaking, as a screen reader falls silent when it is turned off.
+    func quit() {
+        output.sync { stopped = true }
+        stopSpeech()
+    }
+
+    /// After the end of input: lets late announcements come and everything sent be heard, so a
+    /// scripted run is heard to its end.
+    func finishSpeaking() {
+        let due = output.sync { lastDeadline }
+        let now = DispatchTime.now()
+        if due > now {
+            Thread.sleep(forTimeInterval: Double(due.uptimeNanoseconds - now.uptimeNanoseconds) / 1e9 + 0.05)
+        }
+        let ids = output.sync { stopped = true; return sentIDs }
+        if !voice.waitUntilEnded(ids, timeout: .seconds(120)) {
+            show("Some speech had not ended after two minutes; stopping it.")
+            stopSpeech()
+        }
+    }
+
+    // MARK: - Actions
+
+    private func perform(_ action: StepAction) {
+        let screenBefore = session.screenID
+        let said: [Utterance]
+        do throws(FlowError) {
+            said = try session.perform(action)
+        } catch {
+            show(error.description)
+            return
+        }
+        if session.screenID != screenBefore {
+            show("Screen: \(session.screen.title ?? session.screenID.rawValue).")
+        }
+        if said.isEmpty {
+            switch action {
+            case .next where !session.focusOrder.isEmpty: show("Last element.")
+            case .previous where !session.focusOrder.isEmpty: show("First element.")
+            case .next, .previous: show("This screen has nothing to move to.")
+            default: show("Nothing happened.")
+            }
+        }
+        present(said)
+    }
+
+    private func typeIntoFocus() {
+        guard let focus = session.focus, let element = session.element(focus) else {
+            show(FlowError.nothingFocused.description)
+            return
+        }
+        guard element.role.isTextField else {
+            show(FlowError.notATextField(focus).description + " Move to a text field first.")
+            return
+        }
+        let name = element.label.isEmpty ? focus.rawValue : element.label
+        output.sync { print(line: "Type into \(name), then press Enter:") }
+        guard let text = keyboard.readLine() else {
+            show("Nothing was typed.")
+            return
+        }
+        perform(.type(text, into: nil))
+    }
+
+    private func repeatFocus() {
+        guard let focus = session.focus else {
+            show(FlowError.nothingFocused.description)
+            return
+        }
+        let phrase = session.phrase(of: focus)
+        present([Utterance(text: phrase, kind: .focus(focus), politeness: .assertive)])
+    }
+
+    private func toggleHints() {
+        session.hintsOn.toggle()
+        let key = session.hintsOn ? "play.hints_on" : "play.hints_off"
+        let words = profile.words[key] ?? (session.hintsOn ? "Hints on" : "Hints off")
+        // The tool's own words, spoken and stopped like a focus phrase.
+        let utterance = Utterance(text: words, kind: .announcement, politeness: .assertive, region: "flow-focus")
+        output.async { self.speak(utterance, stopsFocus: true, line: words) }
+    }
+
+    // MARK: - Printing and speaking
+
+    /// Prints a line the tool says to the screen only, after every line before it.
+    private func show(_ text: String) {
+        output.async { self.print(line: text) }
+    }
+
+    /// Prints and speaks each utterance when the app makes it: at once, or `after_ms` later.
+    private func present(_ utterances: [Utterance]) {
+        let start = DispatchTime.now()
+        for utterance in utterances {
+            let line: String
+            switch utterance.kind {
+            case .focus: line = utterance.text.isEmpty ? "Blank." : utterance.text
+            case .announcement: line = "Announcement (\(utterance.politeness.rawValue)): \(utterance.text)"
+            }
+            let stopsFocus = !utterance.isAnnouncement
+            let work: @Sendable () -> Void = { self.speak(utterance, stopsFocus: stopsFocus, line: line) }
+            if utterance.delayMilliseconds > 0 {
+                let due = start + .milliseconds(utterance.delayMilliseconds)
+                output.async { self.lastDeadline = max(self.lastDeadline, due) }
+                output.asyncAfter(deadline: due, execute: work)
+            } else {
+                output.async(execute: work)
+            }
+        }
+    }
+
+    /// On `output`: prints the line, stops the focus phrase still speaking when this replaces it, and speaks.
+    private func speak(_ utterance: Utterance, stopsFocus: Bool, line: String) {
+        guard !stopped else { return }
+        print(line: line)
+        if stopsFocus, let previous = speakingFocus {
+            voice.cancel(previous)
+            speakingFocus = nil
+        }
+        guard utterance.text.contains(where: { !$0.isWhitespace }) else { return }
+        do {
+            let id = try voice.say(utterance)
+            sentIDs.append(id)
+            if stopsFocus { speakingFocus = id }
+        } catch {
+            print(line: "Could not speak that: \(error)")
+        }
+    }
+
+    /// One plain line; control characters from the flow file become spaces, so nothing but text and
+    /// the newline ever reaches the screen or a braille display.
+    private func print(line text: String) {
+        let plain = String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? " " : $0
+        }))
+        FileHandle.standardOutput.write(Data((plain + "\n").utf8))
+    }
+}

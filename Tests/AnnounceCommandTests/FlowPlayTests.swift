@@ -1,0 +1,320 @@
+import Foundation
+import Testing
+
+/// `announce flow play`, driven as a tester drives it: in a real terminal (tmux), and from a pipe.
+@Suite(.serialized) struct FlowPlayTests {
+    static let loginFlow = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Flows/login.en.yaml").path
+
+    /// What the login flow says, step by step, as the seed's steps expect it.
+    static let loginPhrases = [
+        "Blindeforbundet, heading",
+        "Email address, text field",
+        "Email address, kari.nordmann, text field",
+        "Password, secure text field",
+        "Password, 9 characters, secure text field",
+        "Show password, switch button, off",
+        "Hide password, switch button, on",
+        "Sign in, button",
+        "Error: Must be a valid email address",
+        "Email address, kari.nordmann, text field, Error: Must be a valid email address",
+    ]
+
+    @Test(
+        "In a terminal, stepping through the login flow shows and speaks each phrase in order, and an invalid submit speaks the error assertively",
+        .enabled(if: TmuxSession.isInstalled, "tmux is not installed; scripts/install-deps installs it.")
+    )
+    func playsLoginFlowInATerminal() throws {
+        let events = temporaryPath("play-events.jsonl")
+        // After announce, the shell shows its exit status and whether the terminal's line editing and echo are back.
+        let report = #""$0" "$@"; echo "Exit status $?."; stty -a | tr ' ;' '\n\n' | grep -x -e '-*icanon' -e '-*echo'"#
+        let command = ["/bin/sh", "-c", report, AnnounceProcess.executable.path,
+                       "flow", "play", "--embedded", "--sink", "null", "--events", events, Self.loginFlow]
+        let terminal = try TmuxSession(command: command)
+        defer { terminal.kill() }
+        let timeline = TimelineFile(path: events)
+
+        try #require(terminal.waitForLine { $0.hasPrefix("Playing Sign in, in English") }, "\(terminal.screen())")
+        // Each key, the line it must bring to the screen, and the phrase that must then be heard.
+        func press(_ keys: [String], shows line: String, speaks text: String? = nil) throws {
+            terminal.send(keys)
+            try #require(terminal.waitForLine { $0 == line }, "After \(keys) the screen should show \"\(line)\":\n\(terminal.screen())")
+            if let text {
+                try #require(timeline.wait { $0.heard(text) }, "\"\(text)\" was not heard:\n\(timeline.text)")
+            }
+        }
+        func type(_ text: String, into field: String, speaks phrase: String) throws {
+            try press(["t"], shows: "Type into \(field), then press Enter:")
+            terminal.send(literally: text)
+            try press(["Enter"], shows: phrase, speaks: phrase)
+        }
+        try press(["Right"], shows: Self.loginPhrases[0], speaks: Self.loginPhrases[0])
+        try press(["Tab"], shows: Self.loginPhrases[1], speaks: Self.loginPhrases[1])
+        try type("kari.nordmann", into: "Email address", speaks: Self.loginPhrases[2])
+        try press(["Right"], shows: Self.loginPhrases[3], speaks: Self.loginPhrases[3])
+        try type("hemmelig1", into: "Password", speaks: Self.loginPhrases[4])
+        try press(["Tab"], shows: Self.loginPhrases[5], speaks: Self.loginPhrases[5])
+        try press(["Space"], shows: Self.loginPhrases[6], speaks: Self.loginPhrases[6])
+        try press(["Right"], shows: Self.loginPhrases[7], speaks: Self.loginPhrases[7])
+        try press(["Right"], shows: "Last element.")
+        // The invalid submit: the app's error, then the field it moved focus to, both heard to the end.
+        try press(["Enter"], shows: "Announcement (assertive): \(Self.loginPhrases[8])")
+        try #require(terminal.waitForLine { $0 == Self.loginPhrases[9] }, "\(terminal.screen())")
+        try #require(timeline.wait(seconds: 30) { $0.ended(Self.loginPhrases[8]) && $0.ended(Self.loginPhrases[9]) }, "\(timeline.text)")
+        try press(["h"], shows: "Hints on", speaks: "Hints on")
+        try press(["q"], shows: "Stopped playing Sign in.")
+        #expect(terminal.waitUntilEnded(), "announce flow play did not end after q")
+        let after = terminal.screen().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(after.contains("Exit status 0."))
+        // The terminal is as it was: canonical input and echo, not -icanon and -echo.
+        #expect(after.contains("icanon") && after.contains("echo"), "\(after.suffix(4))")
+
+        // The screen: every phrase, one plain line each, in order.
+        let lines = terminal.screen().split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0).trimmingCharacters(in: .whitespaces)
+        }
+        var searchFrom = 0
+        for phrase in Self.loginPhrases {
+            let line = phrase.hasPrefix("Error:") ? "Announcement (assertive): \(phrase)" : phrase
+            let found = lines[searchFrom...].firstIndex(of: line)
+            #expect(found != nil, "\"\(line)\" is not on the screen after line \(searchFrom):\n\(lines.joined(separator: "\n"))")
+            searchFrom = (found ?? searchFrom) + 1
+        }
+
+        // The speech: the same phrases, heard in the same order; the error assertive and spoken in full.
+        let spoken = timeline.announcements()
+        #expect(spoken.map(\.text) == Self.loginPhrases + ["Hints on"])
+        for announcement in spoken {
+            #expect(announcement.heard, "\"\(announcement.text)\" was never heard")
+        }
+        let error = spoken.first { $0.text == Self.loginPhrases[8] }
+        #expect(error?.politeness == "assertive")
+        #expect(error?.outcome == "spoken")
+        #expect(spoken.first { $0.text == Self.loginPhrases[9] }?.outcome == "spoken")
+    }
+
+    @Test("From a pipe with TERM=dumb, keys are read as they come, the output is plain lines without one escape byte, and an error lets play go on")
+    func playsFromAPipeWithoutEscapes() throws {
+        let events = temporaryPath("piped-events.jsonl")
+        let keys = "r" + "\u{1B}[C" + "\t" + "t" + "kari.nordmann\n" + "\u{1B}[C\t\t" + "\u{1B}[C" + "\r" + "x" + "\u{1B}[Z"
+        let result = try AnnounceProcess.run(
+            ["flow", "play", "--embedded", "--sink", "null", "--events", events, Self.loginFlow],
+            input: keys, environment: ["TERM": "dumb", "NO_COLOR": "1"]
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardOutput.contains("\u{1B}"))
+        #expect(!result.standardError.contains("\u{1B}"))
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "Playing Sign in, in English, on the screen Sign in. Keys: right arrow or Tab next, left arrow or Shift-Tab previous, Enter or Space activate, t type, r repeat, h hints, q quit.",
+            "Speaking with an engine inside announce, playing to null.",
+            "Nothing has focus yet; move to an element first.",
+            "Blindeforbundet, heading",
+            "Email address, text field",
+            "Type into Email address, then press Enter:",
+            "Email address, kari.nordmann, text field",
+            "Password, secure text field",
+            "Show password, switch button, off",
+            "Sign in, button",
+            "Last element.",
+            "Announcement (assertive): Error: Must be a valid email address",
+            "Email address, kari.nordmann, text field, Error: Must be a valid email address",
+            "That key does nothing here; press question mark for the keys.",
+            "Blindeforbundet, heading",
+            "End of input; stopped playing Sign in.",
+        ])
+        // At the end of input everything sent has ended; the error was spoken in full, assertively.
+        let spoken = TimelineFile(path: events).announcements()
+        #expect(spoken.allSatisfy { $0.outcome != nil })
+        let error = spoken.first { $0.text == "Error: Must be a valid email address" }
+        #expect(error?.politeness == "assertive")
+        #expect(error?.outcome == "spoken")
+        #expect(spoken.last?.outcome == "spoken")
+    }
+
+    @Test("A Norwegian profile gives the words for hints: Hint på, Hint av")
+    func hintsWordsAreNorwegianForANorwegianFlow() throws {
+        let flow = temporaryPath("innlogging.nb.yaml")
+        try """
+        flow: Logg inn
+        language: nb
+        screens:
+          - id: innlogging
+            title: Logg inn
+            elements:
+              - id: e-post
+                role: text_field
+                label: E-postadresse
+                hint: Adressen du registrerte deg med.
+        """.write(toFile: flow, atomically: true, encoding: .utf8)
+        let result = try AnnounceProcess.run(["flow", "play", "--embedded", "--sink", "null", flow], input: "h\th")
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Playing Logg inn, in Norwegian Bokmål, on the screen Logg inn.") == true)
+        #expect(Array(lines.dropFirst(2).prefix(3)) == ["Hint på", "E-postadresse, tekstfelt. Adressen du registrerte deg med.", "Hint av"])
+    }
+
+    @Test("A flow file that cannot be read is a plain message and a non-zero exit")
+    func unreadableFlowFails() throws {
+        let result = try AnnounceProcess.run(["flow", "play", "--embedded", "--sink", "null", "/nonexistent/flow.yaml"])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("/nonexistent/flow.yaml"))
+        #expect(!result.standardError.contains("\u{1B}"))
+    }
+}
+
+/// A tmux server of its own (its own socket), running one command in a 120 by 40 window.
+final class TmuxSession {
+    static let path = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static var isInstalled: Bool { path != nil }
+
+    let socket = "announce-play-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+
+    init(command: [String]) throws {
+        let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        // remain-on-exit keeps the last screen to read once announce has ended.
+        let status = tmux(["-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", "120", "-y", "40", quoted, ";",
+                           "set-option", "-t", "play", "remain-on-exit", "on"])
+        try #require(status == 0, "tmux could not start a session")
+    }
+
+    /// Keys by tmux's names: Right, Left, Tab, BTab, Enter, Space, or a letter.
+    func send(_ keys: [String]) { tmux(["send-keys", "-t", "play"] + keys) }
+
+    func send(literally text: String) { tmux(["send-keys", "-t", "play", "-l", text]) }
+
+    /// The window's text and its history, with lines the window wrapped joined again.
+    func screen() -> String {
+        var output = ""
+        tmux(["capture-pane", "-p", "-J", "-S", "-1000", "-t", "play"], output: &output)
+        return output
+    }
+
+    /// Waits up to `seconds` for a line of the screen, trimmed, to match.
+    func waitForLine(seconds: Double = 15, _ matches: (String) -> Bool) -> Bool {
+        poll(seconds: seconds) {
+            screen().split(separator: "\n").contains { matches(String($0).trimmingCharacters(in: .whitespaces)) }
+        }
+    }
+
+    /// Waits for the command in the window to exit.
+    func waitUntilEnded(seconds: Double = 15) -> Bool {
+        poll(seconds: seconds) {
+            var output = ""
+            tmux(["display-message", "-p", "-t", "play", "#{pane_dead}"], output: &output)
+            return output.hasPrefix("1")
+        }
+    }
+
+    func kill() { tmux(["kill-server"]) }
+
+    /// Runs tmux and waits for it. Spawned by hand rather than with `Process`, which passes on the
+    /// calling thread's blocked signals: a tmux server started with SIGCHLD and SIGHUP blocked never
+    /// notices its pane end and never ends the pane's process. Only commands that answer get a pipe:
+    /// the first one starts the server, which would hold a pipe open for as long as it runs.
+    @discardableResult
+    private func tmux(_ arguments: [String], output: UnsafeMutablePointer<String>? = nil) -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Close-on-exec, so no process another test spawns meanwhile keeps the pipe open.
+        var ends: [Int32] = [-1, -1]
+        if output != nil {
+            guard pipe(&ends) == 0 else { return -1 }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+
+        let path = Self.path ?? "/usr/bin/tmux"
+        let argv = ([path, "-L", socket] + arguments).map { strdup($0) } + [nil]
+        let environment = AnnounceProcess.hermeticEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + environment).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environment)
+        if output != nil { close(ends[1]) }
+        guard spawned == 0 else {
+            if output != nil { close(ends[0]) }
+            return -1
+        }
+        if let output {
+            var data = Data()
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(ends[0], &chunk, chunk.count)
+                if count > 0 { data.append(contentsOf: chunk[0..<count]) } else if count < 0, errno == EINTR { continue } else { break }
+            }
+            close(ends[0])
+            output.pointee = String(decoding: data, as: UTF8.self)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+    }
+}
+
+/// Polls `condition` every 50 milliseconds until it holds or `seconds` pass.
+private func poll(seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    return condition()
+}
+
+/// A JSON-lines timeline that is still being written: read again on each look.
+struct TimelineFile {
+    let path: String
+
+    struct Spoken {
+        let id: String
+        var text = ""
+        var politeness = ""
+        var heard = false
+        var outcome: String?
+    }
+
+    var text: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+    /// Each announcement, in the order it arrived; a line still half written is left for the next look.
+    func announcements() -> [Spoken] {
+        var order: [String] = []
+        var byID: [String: Spoken] = [:]
+        for line in text.split(separator: "\n") {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+                  let id = object["id"] as? String, let event = object["event"] as? String else { continue }
+            if byID[id] == nil { order.append(id) }
+            var spoken = byID[id] ?? Spoken(id: id)
+            spoken.text = object["text"] as? String ?? spoken.text
+            spoken.politeness = object["politeness"] as? String ?? spoken.politeness
+            if event == "first_audio" { spoken.heard = true }
+            if event == "ended" { spoken.outcome = object["outcome"] as? String }
+            byID[id] = spoken
+        }
+        return order.compactMap { byID[$0] }
+    }
+
+    func wait(seconds: Double = 15, until condition: (TimelineFile) -> Bool) -> Bool {
+        poll(seconds: seconds) { condition(self) }
+    }
+
+    func heard(_ text: String) -> Bool { announcements().contains { $0.text == text && $0.heard } }
+    func ended(_ text: String) -> Bool { announcements().contains { $0.text == text && $0.outcome != nil } }
+}
