@@ -154,7 +154,7 @@ public struct FlowChecker {
 
 extension StepAction {
     /// True for what the user does, as opposed to what the app does or a check.
-    var isUserAction: Bool {
+    public var isUserAction: Bool {
         switch self {
         case .next, .previous, .activate, .type, .touch: true
         case .app, .check: false

@@ -85,6 +85,16 @@ final class FlowPlayer: @unchecked Sendable {
     // MARK: - Actions
 
     private func perform(_ action: StepAction) {
+        // Any gesture stops the screen reader's reading, as on a phone, and as flow check does;
+        // the app's announcements go on.
+        if action.isUserAction {
+            output.async {
+                if let previous = self.speakingFocus {
+                    self.voice.cancel(previous)
+                    self.speakingFocus = nil
+                }
+            }
+        }
         let screenBefore = session.screenID
         let said: [Utterance]
         do throws(FlowError) {
