@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "announce", targets: ["announce"]),
         .executable(name: "announcerd", targets: ["announcerd"]),
+        .executable(name: "announcer-synth", targets: ["announcer-synth"]),
         .library(name: "AnnouncerCore", targets: ["AnnouncerCore"]),
         .library(name: "AnnouncerEngine", targets: ["AnnouncerEngine"]),
         .library(name: "Speech", targets: ["Speech"]),
@@ -121,6 +122,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+
+        // The synthesis worker process: thin; the loop is SynthesisWorkerMain in Speech.
+        .executableTarget(name: "announcer-synth", dependencies: ["Speech"]),
 
         .executableTarget(
             name: "announcerd",

@@ -1,0 +1,10 @@
+/// Something that synthesizes requests one at a time, in order: eSpeak NG on a thread of this
+/// process (`SynthesisThread`), or in a supervised worker process (`IsolatedSynthesizer`).
+public protocol Synthesizer: Sendable {
+    /// The audio format of every chunk: mono, signed 16-bit, at this rate.
+    var sampleRate: Int { get }
+    /// Queues a request; it runs after those before it. Returns at once.
+    func enqueue(_ request: SynthesisRequest)
+}
+
+extension SynthesisThread: Synthesizer {}

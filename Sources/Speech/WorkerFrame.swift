@@ -1,0 +1,147 @@
+import Foundation
+
+/// One message on the pipes between the server and its synthesis worker: a type byte, a 4-byte
+/// little-endian length, then the payload. Requests go down the worker's stdin; audio and ends come up its stdout.
+enum WorkerFrame: Equatable {
+    /// Worker → server, once: eSpeak started, at this sample rate.
+    case ready(sampleRate: Int)
+    /// Server → worker: synthesize.
+    case synthesize(WorkerRequest)
+    /// Server → worker: stop synthesizing request `id`.
+    case cancel(id: UInt32)
+    /// Worker → server: a chunk of mono s16 PCM for request `id`.
+    case audio(id: UInt32, samples: [Int16])
+    /// Worker → server: request `id` ended.
+    case end(id: UInt32, WorkerEnd)
+
+    /// The longest payload either side accepts: a frame longer than this means the stream is corrupt.
+    static let maxPayload = 16 * 1024 * 1024
+
+    var encoded: [UInt8] {
+        var payload: [UInt8] = []
+        let type: UInt8
+        switch self {
+        case let .ready(rate):
+            type = UInt8(ascii: "R")
+            payload.append(le: UInt32(rate))
+        case let .synthesize(request):
+            type = UInt8(ascii: "S")
+            payload.append(le: request.id)
+            payload.append(le: UInt16(request.rate))
+            payload.append(le: UInt16(request.pitch))
+            payload.append(le: UInt16(request.volume))
+            let voice = Array(request.voice.utf8)
+            payload.append(le: UInt16(voice.count))
+            payload += voice
+            payload += Array(request.text.utf8)
+        case let .cancel(id):
+            type = UInt8(ascii: "C")
+            payload.append(le: id)
+        case let .audio(id, samples):
+            type = UInt8(ascii: "A")
+            payload.append(le: id)
+            payload.reserveCapacity(4 + samples.count * 2)
+            for sample in samples { payload.append(le: UInt16(bitPattern: sample)) }
+        case let .end(id, end):
+            type = UInt8(ascii: "E")
+            payload.append(le: id)
+            switch end {
+            case .completed: payload.append(0)
+            case .aborted: payload.append(1)
+            case let .failed(message):
+                payload.append(2)
+                payload += Array(message.utf8)
+            }
+        }
+        var frame: [UInt8] = [type]
+        frame.append(le: UInt32(payload.count))
+        return frame + payload
+    }
+
+    /// Reads a frame from its type and payload; nil when the payload does not fit the type.
+    init?(type: UInt8, payload: [UInt8]) {
+        var reader = ByteReader(payload)
+        switch type {
+        case UInt8(ascii: "R"):
+            guard let rate = reader.u32() else { return nil }
+            self = .ready(sampleRate: Int(rate))
+        case UInt8(ascii: "S"):
+            guard let id = reader.u32(), let rate = reader.u16(), let pitch = reader.u16(), let volume = reader.u16(),
+                  let voiceLength = reader.u16(), let voice = reader.bytes(Int(voiceLength)),
+                  let voiceText = String(validating: voice, as: UTF8.self),
+                  let text = String(validating: reader.rest(), as: UTF8.self) else { return nil }
+            self = .synthesize(WorkerRequest(id: id, text: text, voice: voiceText, rate: Int(rate), pitch: Int(pitch), volume: Int(volume)))
+        case UInt8(ascii: "C"):
+            guard let id = reader.u32() else { return nil }
+            self = .cancel(id: id)
+        case UInt8(ascii: "A"):
+            guard let id = reader.u32() else { return nil }
+            let bytes = reader.rest()
+            guard bytes.count % 2 == 0 else { return nil }
+            var samples = [Int16](repeating: 0, count: bytes.count / 2)
+            for index in samples.indices {
+                samples[index] = Int16(bitPattern: UInt16(bytes[2 * index]) | UInt16(bytes[2 * index + 1]) << 8)
+            }
+            self = .audio(id: id, samples: samples)
+        case UInt8(ascii: "E"):
+            guard let id = reader.u32(), let code = reader.bytes(1)?.first else { return nil }
+            switch code {
+            case 0: self = .end(id: id, .completed)
+            case 1: self = .end(id: id, .aborted)
+            case 2: self = .end(id: id, .failed(String(decoding: reader.rest(), as: UTF8.self)))
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+}
+
+/// What the worker is asked to synthesize: the prepared text and the voice's settings.
+struct WorkerRequest: Equatable {
+    var id: UInt32
+    var text: String
+    var voice: String
+    var rate: Int
+    var pitch: Int
+    var volume: Int
+}
+
+/// How the worker says a request ended.
+enum WorkerEnd: Equatable {
+    case completed
+    case aborted
+    /// eSpeak reported an error, in words.
+    case failed(String)
+}
+
+/// Reads little-endian numbers and runs of bytes off a payload.
+private struct ByteReader {
+    private let bytes: [UInt8]
+    private var position = 0
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func bytes(_ count: Int) -> [UInt8]? {
+        guard count >= 0, position + count <= bytes.count else { return nil }
+        defer { position += count }
+        return Array(bytes[position..<position + count])
+    }
+
+    mutating func u16() -> UInt16? { bytes(2).map { UInt16($0[0]) | UInt16($0[1]) << 8 } }
+    mutating func u32() -> UInt32? { bytes(4).map { $0.enumerated().reduce(0) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) } } }
+    mutating func rest() -> [UInt8] {
+        defer { position = bytes.count }
+        return Array(bytes[position...])
+    }
+}
+
+extension [UInt8] {
+    mutating func append(le value: UInt16) {
+        append(UInt8(value & 0xFF))
+        append(UInt8(value >> 8))
+    }
+
+    mutating func append(le value: UInt32) {
+        for shift in stride(from: 0, to: 32, by: 8) { append(UInt8(value >> UInt32(shift) & 0xFF)) }
+    }
+}
