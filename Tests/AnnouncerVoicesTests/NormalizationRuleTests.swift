@@ -1,3 +1,4 @@
+import AnnouncerCore
 @testable import AnnouncerVoices
 import Testing
 
@@ -196,5 +197,24 @@ import Testing
     func plainText() {
         #expect(said("Logg inn, knapp") == "Logg inn, knapp")
         #expect(TextNormalizer().normalize("kl. 14:30") == "kl. 14:30")
+    }
+}
+
+/// Inputs that once crashed text preparation, kept so they never do again.
+@Suite struct NormalizationCrashRegressionTests {
+    @Test("A run of digits too long for a number is left as it is, in every rule and language", arguments: [
+        "Order 12345678901234567890/1/2026 shipped",
+        "Referanse 12345678901234567890 1 2",
+        "kl. 99999999999999999999:30",
+        "99999999999999999999999.11.2026",
+        "21. 123456789012345678901234567890 2026",
+        "2026-12345678901234567890-01",
+    ])
+    func longDigitRunsAreLeftAlone(text: String) {
+        for profile in [Phonemes.profile(.english), Phonemes.profile(.norwegianBokmal)] {
+            for level in PunctuationLevel.allCases {
+                #expect(!profile.prepare(text, punctuationLevel: level).isEmpty)
+            }
+        }
     }
 }

@@ -255,6 +255,8 @@ extension Validation.Rule {
             switch slot {
             case "d", "m", "y":
                 guard let digit = character.wholeNumberValue, character.isASCII else { return false }
+                // A pattern may be long; no part of a real date has more than four digits.
+                guard max(day, month, year) < 100_000 else { return false }
                 if slot == "d" { day = day * 10 + digit } else if slot == "m" { month = month * 10 + digit } else { year = year * 10 + digit }
             default:
                 guard character == slot else { return false }

@@ -34,9 +34,17 @@ struct TextScanner {
         String(characters[start..<end])
     }
 
-    /// The number written by the digits from `start` up to `end`.
+    /// The number written by the digits from `start` up to `end`; `Int.max` for one too long to hold,
+    /// which every rule then refuses as no hour, day, month or year. A client may send any run of digits.
     func number(_ start: Int, _ end: Int) -> Int {
-        characters[start..<end].reduce(0) { $0 * 10 + Int($1.asciiValue! - 48) }
+        var value = 0
+        for character in characters[start..<end] {
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(Int(character.asciiValue! - 48))
+            if overflowTimes || overflowSum { return .max }
+            value = sum
+        }
+        return value
     }
 
     /// True when `text` is written at `index`, in any case when `ignoringCase`.
