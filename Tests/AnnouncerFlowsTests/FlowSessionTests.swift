@@ -29,3 +29,41 @@ import Testing
         #expect(session.focus == "sign-in")
     }
 }
+
+/// The checker's verdicts when speech goes wrong, with a speaker that fails on purpose.
+@Suite struct FlowCheckerVerdictTests {
+    /// A speaker whose utterances are never heard, or cannot be sent at all.
+    final class SilentSpeaker: FlowSpeaker {
+        let refuses: Bool
+        init(refuses: Bool) { self.refuses = refuses }
+        struct Refused: Error, CustomStringConvertible { var description: String { "the server refused it" } }
+        func say(_ utterance: Utterance) throws -> String {
+            if refuses { throw Refused() }
+            return UUID().uuidString
+        }
+        func cancel(_ id: String) {}
+        func waitUntilHeardOrEnded(_ id: String, timeout: Duration) -> HeardTimes? { HeardTimes(firstAudio: nil, outcome: "failed") }
+        func waitUntilEnded(_ ids: [String], timeout: Duration) -> Bool { true }
+    }
+
+    static func run(_ speaker: some FlowSpeaker) throws -> [CheckResult] {
+        let flow = try FlowSessionTests.flow("login.en.yaml")
+        let profile = FlowSessionTests.voices.profile(for: .english)!
+        return FlowChecker(flow: flow, profile: profile).run(speaker: speaker)
+    }
+
+    @Test("A phrase that was composed but never heard fails its says check")
+    func unheardPhraseFailsSays() throws {
+        let results = try Self.run(SilentSpeaker(refuses: false))
+        let says = results.filter { $0.kind == .says }
+        #expect(!says.isEmpty && says.allSatisfy { !$0.passed })
+        #expect(says.first?.message.hasSuffix("was never heard: it ended failed.") == true)
+    }
+
+    @Test("A phrase that could not be sent fails the step, saying why")
+    func refusedPhraseFailsTheStep() throws {
+        let results = try Self.run(SilentSpeaker(refuses: true))
+        #expect(results.contains { $0.kind == .step && !$0.passed && $0.message.hasSuffix("could not be spoken: the server refused it") })
+        #expect(!results.contains { $0.kind == .says && $0.passed })
+    }
+}

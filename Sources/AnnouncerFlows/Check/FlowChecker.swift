@@ -59,7 +59,14 @@ public struct FlowChecker {
                 let now = MonotonicInstant.now()
                 if due > now { Thread.sleep(forTimeInterval: Double(due.since(now).microseconds) / 1_000_000) }
                 if case .focus = utterance.kind, let previous = lastFocusID { speaker.cancel(previous) }
-                let id = try? speaker.say(utterance)
+                let id: String?
+                do {
+                    id = try speaker.say(utterance)
+                } catch {
+                    id = nil
+                    results.append(CheckResult(step: number, line: step.line, action: action, kind: .step, passed: false,
+                                               message: "\"\(utterance.text)\" could not be spoken: \(error)"))
+                }
                 if case .focus = utterance.kind { lastFocusID = id }
                 sent.append((utterance, id))
                 if let id { spokenIDs.append(id) }
@@ -91,7 +98,18 @@ public struct FlowChecker {
         }
         if let says = expectation.says {
             let said = sent.map(\.text)
-            if said == says {
+            // What was composed must also have been heard: an announcement must sound; a focus phrase
+            // may instead have been cut by the next gesture or focus move, as the check does on purpose.
+            let unheard = sent.indices.filter { index in
+                guard heard[index]?.firstAudio == nil else { return false }
+                if case .focus = sent[index].kind, let outcome = heard[index]?.outcome,
+                   ["cancelled", "interrupted", "superseded", "duplicate"].contains(outcome) { return false }
+                return true
+            }
+            if said == says, let first = unheard.first {
+                let outcome = heard[first]?.outcome.map { "it ended \($0)" } ?? "nothing was heard within \(Self.hearingTimeout)"
+                result(.says, false, "The step composed \(Self.quoted(said)), but \"\(sent[first].text)\" was never heard: \(outcome).")
+            } else if said == says {
                 let first = latencies.first.flatMap { $0 }.map { String(format: " (first audio %.1f ms after the action)", $0) } ?? ""
                 result(.says, true, "Said \(Self.quoted(said))\(first).", latency: latencies.first ?? nil)
             } else {
