@@ -217,4 +217,11 @@ import Testing
             }
         }
     }
+
+    @Test("A month that is also a word, then a number and a word, is not a date: May 2 users share one phone")
+    func monthWordBeforeNumberAndWordIsLeftAlone() {
+        let english = Phonemes.profile(.english)
+        #expect(english.prepare("May 2 users share one phone?").hasPrefix("May 2 users"))
+        #expect(!english.prepare("We meet on May 2.").contains("May 2."))
+    }
 }

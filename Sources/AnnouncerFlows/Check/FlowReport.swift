@@ -34,7 +34,7 @@ public struct FlowReport: Sendable {
     /// with "pass" or "FAIL" so a failure is found by its first word, and a summary line.
     public var lines: [String] {
         guard let flow else {
-            return ["The flow file \(file) could not be read:"] + readProblems.map { "FAIL: \($0)" }
+            return ["The flow file \(file) cannot be checked:"] + readProblems.map { "FAIL: \($0)" }
         }
         var lines = ["Flow \"\(flow.name)\" (\(file)), \(flow.language.rawValue), \(flow.steps.count) steps:"]
         for finding in lint {

@@ -3,17 +3,17 @@ import Foundation
 /// Flow reports as JUnit XML, for CI systems: one test suite per flow file, one test case per result.
 public enum JUnitReport {
     public static func xml(_ reports: [FlowReport]) -> String {
-        let tests = reports.reduce(0) { $0 + max($1.results.count + $1.lint.count, 1) }
+        let tests = reports.reduce(0) { $0 + $1.results.count + $1.lint.count + $1.readProblems.count }
         let failures = reports.reduce(0) { $0 + $1.failedCount }
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<testsuites name="announce flow check" tests="\#(tests)" failures="\#(failures)">"# + "\n"
         for report in reports {
             let name = report.flow.map { "\($0.name) (\(report.file))" } ?? report.file
             let className = "flow." + ((report.file as NSString).lastPathComponent as NSString).deletingPathExtension
-            xml += #"  <testsuite name="\#(escape(name))" tests="\#(max(report.results.count + report.lint.count, 1))" failures="\#(report.failedCount)">"# + "\n"
-            if report.flow == nil {
-                xml += #"    <testcase classname="\#(escape(className))" name="read the flow file">"# + "\n"
-                xml += #"      <failure message="\#(escape(report.readProblems.joined(separator: " ")))"/>"# + "\n"
+            xml += #"  <testsuite name="\#(escape(name))" tests="\#(report.results.count + report.lint.count + report.readProblems.count)" failures="\#(report.failedCount)">"# + "\n"
+            for (index, problem) in report.readProblems.enumerated() {
+                xml += #"    <testcase classname="\#(escape(className))" name="read the flow file, problem \#(index + 1)">"# + "\n"
+                xml += #"      <failure message="\#(escape(problem))"/>"# + "\n"
                 xml += "    </testcase>\n"
             }
             for finding in report.lint {

@@ -270,21 +270,11 @@ private struct Linter {
 
     // MARK: - Swipe stops
 
-    /// The screen's possible swipe stops, top to bottom: its elements (a group is one stop), hidden ones
-    /// too, but not images without a label, which `FlowSession` skips.
-    static func swipeStops(of screen: Screen) -> [Element] {
-        screen.elements.filter { !($0.role == .image && isBlank($0.label)) }
-    }
+    /// The screen's own rule, the one `FlowSession` moves by.
+    static func swipeStops(of screen: Screen) -> [Element] { screen.swipeStops }
 
-    /// The swipe order when the screen opens, as `FlowSession.focusOrder` makes it: the flow's order of
-    /// the visible stops, then the visible stops it leaves out; or the visible stops top to bottom.
-    static func orderAtOpen(of screen: Screen) -> [ElementID] {
-        let visible = swipeStops(of: screen).filter { !$0.hidden }.map(\.id)
-        guard let order = screen.focusOrder else { return visible }
-        var ordered: [ElementID] = []
-        for id in order where visible.contains(id) && !ordered.contains(id) { ordered.append(id) }
-        return ordered + visible.filter { !ordered.contains($0) }
-    }
+    /// The swipe order when the screen opens, as `FlowSession` makes it.
+    static func orderAtOpen(of screen: Screen) -> [ElementID] { screen.swipeOrder }
 
     // MARK: - Words
 

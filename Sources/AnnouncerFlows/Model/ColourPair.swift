@@ -36,7 +36,7 @@ public struct RGBColour: Sendable, Hashable, CustomStringConvertible {
     public init?(hex: String) {
         var digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
         if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
-        guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else { return nil }
         red = UInt8(value >> 16 & 0xFF)
         green = UInt8(value >> 8 & 0xFF)
         blue = UInt8(value & 0xFF)

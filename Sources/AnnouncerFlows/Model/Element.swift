@@ -48,7 +48,7 @@ public struct Element: Sendable, Hashable, Identifiable {
     }
 
     /// True when a user can act on it: an interactive role, or a group holding an interactive element.
-    public var isInteractive: Bool { role.isInteractive || children.contains(where: \.isInteractive) }
+    public var isInteractive: Bool { role.isInteractive || children.contains { !$0.hidden && $0.isInteractive } }
 
     /// The label as it reads now: a toggle that is on says `labelWhenOn`.
     public var currentLabel: String {

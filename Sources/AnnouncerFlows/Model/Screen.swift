@@ -22,6 +22,28 @@ public struct Screen: Sendable, Hashable, Identifiable {
         self.line = line
     }
 
+    /// The elements that can be swipe stops, hidden ones included: all but images without a label,
+    /// which a screen reader passes over as decoration. A group is one stop.
+    public var swipeStops: [Element] {
+        elements.filter { !($0.role == .image && $0.label.allSatisfy(\.isWhitespace)) }
+    }
+
+    /// The swipe order as the screen is now: the flow's `focus_order` of the visible stops, each once,
+    /// then the visible stops it leaves out, top to bottom; or the visible stops top to bottom.
+    /// `FlowSession` moves by it and `FlowLinter` checks it, so the two never disagree.
+    public var swipeOrder: [ElementID] {
+        let visible = swipeStops.filter { !$0.hidden }.map(\.id)
+        guard let focusOrder else { return visible }
+        var ordered: [ElementID] = []
+        for id in focusOrder where visible.contains(id) && !ordered.contains(id) { ordered.append(id) }
+        return ordered + visible.filter { !ordered.contains($0) }
+    }
+
+    /// The swipe stop that holds `id`: the element itself, or the group it is in.
+    public func stop(holding id: ElementID) -> Element? {
+        elements.first { $0.id == id || $0.children.contains { $0.id == id } }
+    }
+
     /// The element with `id`, among the screen's elements and their groups' children.
     public func element(_ id: ElementID) -> Element? {
         for element in elements {

@@ -16,7 +16,7 @@ public struct PhraseComposer: Sendable {
     /// What each part says, in words, for docs/FLOWS.md and the tests.
     public static let rules: [(part: Part, says: String)] = [
         (.label, "the label; a toggle that is on says its label_on"),
-        (.value, "a text field's text; a secure text field's number of characters (words.values.secure), never its text; a toggle none, since its state says it"),
+        (.value, "a text field's text; a secure text field's number of characters (words.values.secure, or words.values.secure_one for one), never its text; a toggle none, since its state says it"),
         (.role, "the role's word (words.roles.*); static text has none"),
         (.state, "each state's word (words.states.*), in the order on, off, selected, disabled, required, invalid; invalid is left out when an error is attached, since the error says it"),
         (.error, "the error word (words.error), a colon, and the error: \"Error: Must be a valid email address\""),
@@ -53,7 +53,8 @@ public struct PhraseComposer: Sendable {
         case .value:
             guard let value = element.value, !value.isEmpty, !element.role.isToggle else { return [] }
             if element.role == .secureTextField {
-                return [profile.word("values.secure").replacingOccurrences(of: "{count}", with: String(value.count))]
+                let key = value.count == 1 && profile.words["values.secure_one"] != nil ? "values.secure_one" : "values.secure"
+                return [profile.word(key).replacingOccurrences(of: "{count}", with: String(value.count))]
             }
             return [value]
         case .role:
@@ -72,21 +73,24 @@ public struct PhraseComposer: Sendable {
     /// A group is one swipe stop: its children's labels and values in order, then the role and states of
     /// its one interactive element ("button" said once), then its own states and any error.
     private func groupWords(for part: Part, of group: Element) -> [String] {
-        let interactive = group.children.first(where: \.isInteractive)
+        // A hidden child is not on the screen, so it is neither read nor acted on.
+        let children = group.children.filter { !$0.hidden }
+        let interactive = children.first(where: \.isInteractive)
+        let error = [group.error, interactive?.error].compactMap { $0 }.first { !$0.isEmpty }
         switch part {
         case .label:
-            return [group.label] + group.children.flatMap { [$0.currentLabel] + (($0.role.isToggle || $0.role == .secureTextField) ? [] : [$0.value ?? ""]) }
+            return [group.label] + children.flatMap { [$0.currentLabel] + (($0.role.isToggle || $0.role == .secureTextField) ? [] : [$0.value ?? ""]) }
         case .value:
             return []
         case .role:
             return interactive.map { [profile.word($0.role.wordKey)] } ?? []
         case .state:
-            let states = group.states.union(interactive?.states ?? [])
-            return states.sorted().map { profile.word($0.wordKey) }
+            return group.states.union(interactive?.states ?? []).sorted()
+                .filter { !(error != nil && $0 == .invalid) }
+                .map { profile.word($0.wordKey) }
         case .error:
-            let error = group.error ?? interactive?.error
-            guard let error, !error.isEmpty else { return [] }
-            return ["\(profile.word("error")): \(error)"]
+            return error.map { ["\(profile.word("error")): \($0)"] } ?? []
         }
     }
+
 }

@@ -59,13 +59,17 @@ private struct Reader {
             if language == nil { node.report("\"\(code)\" is not a language code; use en or nb.") }
         }
         let organisation = entries["organisation"].flatMap(organisation)
-        let screens = required("screens", in: entries, root)?.sequence()?.compactMap { screen($0) } ?? []
+        let screenNodes = required("screens", in: entries, root)?.sequence() ?? []
+        let screens = screenNodes.compactMap { screen($0) }
+        var screenIDs: Set<ScreenID> = []
+        for (screen, node) in zip(screens, screenNodes) where !screenIDs.insert(screen.id).inserted {
+            node.report("The screen id \"\(screen.id)\" is used by another screen already; screen ids are unique in a flow.")
+        }
         if screens.isEmpty, entries["screens"] != nil { entries["screens"]?.report("A flow needs at least one screen.") }
         let steps = entries["steps"]?.sequence()?.compactMap { step($0) } ?? []
         for (id, node) in referencedElements where elementIDs[id] == nil {
             node.report("No element has the id \"\(id)\".")
         }
-        let screenIDs = Set(screens.map(\.id))
         for (id, node) in referencedScreens where !screenIDs.contains(id) {
             node.report("No screen has the id \"\(id)\".")
         }
@@ -102,6 +106,9 @@ private struct Reader {
         guard let entries = fields(node, allowed: Self.elementKeys, what: "an element") else { return nil }
         guard let idText = required("id", in: entries, node)?.string() else { return nil }
         let id = ElementID(idText)
+        if idText == "first_invalid" {
+            entries["id"]?.report("The id \"first_invalid\" is kept for focus: first_invalid; choose another.")
+        }
         if elementIDs[id] != nil {
             entries["id"]?.report("The id \"\(idText)\" is used by another element already; ids are unique in a flow.")
         }
@@ -161,10 +168,21 @@ private struct Reader {
         guard let error = required("error", in: entries, node)?.string() else { return nil }
         var rules: [Validation.Rule] = []
         for ruleNode in required("rules", in: entries, node)?.sequence() ?? [] {
-            if case .mapping = ruleNode.shape, let (name, value) = ruleNode.mapping()?.first {
+            if case .mapping = ruleNode.shape, let pairs = ruleNode.mapping(), pairs.count != 1 {
+                ruleNode.report("A rule written as a mapping names one rule, such as {min_length: 8}; this one names \(pairs.count).")
+            } else if case .mapping = ruleNode.shape, let (name, value) = ruleNode.mapping()?.first {
                 switch name {
                 case "min_length": value.integer(in: 1...1_000).map { rules.append(.minimumLength($0)) }
-                case "date": value.string().map { rules.append(.date(pattern: $0)) }
+                case "date":
+                    guard let pattern = value.string() else { break }
+                    // dd, mm and yyyy, each once, with separators between: what a person can type.
+                    let letters = pattern.lowercased().filter { $0.isLetter }
+                    if letters.sorted() == Array("ddmmyyyy").sorted(), pattern.count <= 12,
+                       pattern.lowercased().contains("dd"), pattern.lowercased().contains("mm"), pattern.lowercased().contains("yyyy") {
+                        rules.append(.date(pattern: pattern))
+                    } else {
+                        value.report("The date pattern \"\(pattern.prefix(30))\" must hold dd, mm and yyyy once each with separators, such as mm/dd/yyyy or dd.mm.yyyy.")
+                    }
                 default: ruleNode.report("The rule \"\(name)\" is not known; use required, email, date or min_length.")
                 }
             } else if let name = ruleNode.string() {

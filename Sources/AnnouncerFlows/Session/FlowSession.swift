@@ -28,18 +28,8 @@ public struct FlowSession: Sendable {
     /// The screen as it is now.
     public var screen: Screen { screens[screenID]! }
 
-    /// The swipe order of the current screen: the flow's focus order, or top to bottom; hidden
-    /// elements and images without a label are left out; a group is one stop.
-    public var focusOrder: [ElementID] {
-        let visible = screen.elements.filter { !$0.hidden && !($0.role == .image && $0.label.isEmpty) }
-        let visibleIDs = Set(visible.map(\.id))
-        if let order = screen.focusOrder {
-            let ordered = order.filter { visibleIDs.contains($0) }
-            // Elements shown later that the order does not name come at the end.
-            return ordered + visible.map(\.id).filter { !ordered.contains($0) }
-        }
-        return visible.map(\.id)
-    }
+    /// The swipe order of the current screen, as `Screen.swipeOrder` makes it.
+    public var focusOrder: [ElementID] { screen.swipeOrder }
 
     /// The element with `id` as it is now, on any screen.
     public func element(_ id: ElementID) -> Element? {
@@ -70,26 +60,26 @@ public struct FlowSession: Sendable {
             }
             return [read(target, hints: hintsOn)]
         case let .touch(id):
-            try requireOnScreen(id)
-            return [read(id, hints: hintsOn)]
+            let stop = try visibleStop(holding: id)
+            return [read(stop, hints: hintsOn)]
         case let .type(text, into):
             let id: ElementID
             if let into { id = into } else { id = try focusedElement() }
-            try requireOnScreen(id)
+            let stop = try visibleStop(holding: id)
             guard let field = element(id), field.role.isTextField else {
                 throw .notATextField(id)
             }
             update(id) { $0.value = text }
-            return [read(id, hints: false)]
+            return [read(stop, hints: false)]
         case let .activate(named):
             var said: [Utterance] = []
-            let id: ElementID
-            if let named { id = named } else { id = try focusedElement() }
-            try requireOnScreen(id)
-            // Activating a named element moves focus there without reading it: a double tap cuts the
+            let stopID: ElementID
+            if let named { stopID = try visibleStop(holding: named) } else { stopID = try focusedElement() }
+            // Activating a named element moves focus to its stop without reading it: a double tap cuts the
             // reading short, so what is heard is what the activation does. `touch` checks the phrase.
-            if named != nil { focus = id }
-            guard let element = element(id) else { throw .unknownElement(id) }
+            if named != nil { focus = stopID }
+            guard let element = element(stopID) else { throw .unknownElement(stopID) }
+            let id = stopID
             // A dimmed element does nothing, as on a phone.
             guard !element.states.contains(.disabled) else { return said }
             let target = element.role == .group ? (element.children.first(where: \.isInteractive) ?? element) : element
@@ -111,8 +101,12 @@ public struct FlowSession: Sendable {
         return focus
     }
 
-    private func requireOnScreen(_ id: ElementID) throws(FlowError) {
-        guard screen.element(id) != nil else { throw .notOnScreen(id, screenID) }
+    /// The swipe stop holding `id` on the current screen (the element, or its group), which must be visible.
+    private func visibleStop(holding id: ElementID) throws(FlowError) -> ElementID {
+        guard let stop = screen.stop(holding: id) else { throw .notOnScreen(id, screenID) }
+        let child = stop.children.first { $0.id == id }
+        guard !stop.hidden, !(child?.hidden ?? false) else { throw .hidden(id) }
+        return stop.id
     }
 
     /// Moves focus to `id` and returns its phrase.
@@ -132,10 +126,12 @@ public struct FlowSession: Sendable {
                 said.append(Utterance(text: filled, kind: .announcement, politeness: politeness, region: region, delayMilliseconds: delay))
             case let .focus(target):
                 // Focus moved by the app reads the element's phrase without its hint (seed 003).
-                switch target {
-                case let .element(id): if element(id) != nil { said.append(read(id, hints: false)) }
-                case .firstInvalid: if let first = lastInvalid.first { said.append(read(first, hints: false)) }
+                // Focus goes only to something visible on the current screen, to the stop that holds it.
+                let wanted: ElementID? = switch target {
+                case let .element(id): id
+                case .firstInvalid: lastInvalid.first
                 }
+                if let wanted, let stop = try? visibleStop(holding: wanted) { said.append(read(stop, hints: false)) }
             case let .set(id, change):
                 update(id) { element in
                     if let label = change.label { element.label = label }
@@ -147,7 +143,8 @@ public struct FlowSession: Sendable {
             case let .show(id): update(id) { $0.hidden = false }
             case let .hide(id):
                 update(id) { $0.hidden = true }
-                if focus == id { focus = nil }
+                // Hiding the focused element, or the group that holds it, leaves nothing focused.
+                if let focus, focus == id || screen.stop(holding: focus)?.hidden == true { self.focus = nil }
             case let .toggle(id): flip(id)
             case let .goTo(target):
                 guard screens[target] != nil else { continue }
@@ -217,6 +214,7 @@ public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownElement(ElementID)
     case notOnScreen(ElementID, ScreenID)
     case notATextField(ElementID)
+    case hidden(ElementID)
 
     public var description: String {
         switch self {
@@ -224,6 +222,7 @@ public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unknownElement(id): "No element has the id \"\(id)\"."
         case let .notOnScreen(id, screen): "The element \"\(id)\" is not on the screen \"\(screen)\"."
         case let .notATextField(id): "The element \"\(id)\" is not a text field, so nothing can be typed into it."
+        case let .hidden(id): "The element \"\(id)\" is hidden now, so it cannot be reached."
         }
     }
 }

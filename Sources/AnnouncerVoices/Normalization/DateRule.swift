@@ -80,10 +80,12 @@ public struct DateRule: Sendable, Equatable {
         guard (1...2).contains(dayEnd - monthEnd - 1) else { return nil }
         var cursor = dayEnd
         // "21st" as written gives way to the ordinal from the table.
-        if let ending = ordinalEndings.values.first(where: { !$0.isEmpty && scanner.has($0, at: dayEnd, ignoringCase: true) }) {
-            cursor += ending.count
-        }
+        let writtenOrdinal = ordinalEndings.values.first(where: { !$0.isEmpty && scanner.has($0, at: dayEnd, ignoringCase: true) })
+        if let writtenOrdinal { cursor += writtenOrdinal.count }
         if let next = scanner[cursor], next.isWordCharacter { return nil }
+        // "May 2 users share a phone" is no date: a month that is also a word, then a number and a
+        // word, is left alone unless a year or a written ordinal says it is a date.
+        if writtenOrdinal == nil, scanner[cursor] == " ", let word = scanner[cursor + 1], word.isWordLetter { return nil }
         if scanner[cursor] == ",", scanner[cursor + 1] == " ", scanner.isDigit(cursor + 2) { cursor += 1 }
         return finish(scanner, day: scanner.number(monthEnd + 1, dayEnd), month: month, after: cursor)
     }

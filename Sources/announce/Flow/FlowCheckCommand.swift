@@ -54,9 +54,10 @@ struct FlowCheckCommand: ParsableCommand {
         let shared = record == nil ? try sharedTarget() : nil
         defer { shared?.close() }
         var reports: [FlowReport] = []
+        var recordedStems: Set<String> = []
         for file in files {
             Self.say("Checking \(file).")
-            reports.append(try check(file, voices: voices, shared: shared))
+            reports.append(try check(file, voices: voices, shared: shared, recordedStems: &recordedStems))
         }
         if json {
             let all = JSONFragment.object([
@@ -79,7 +80,9 @@ struct FlowCheckCommand: ParsableCommand {
         if reports.contains(where: { !$0.passed }) { throw ExitCode.failure }
     }
 
-    private func check(_ file: String, voices: VoiceLibrary, shared: (any BenchTarget)?) throws -> FlowReport {
+    private func check(
+        _ file: String, voices: VoiceLibrary, shared: (any BenchTarget)?, recordedStems: inout Set<String>
+    ) throws -> FlowReport {
         let flow: Flow
         switch FlowReader.read(file: file) {
         case let .failure(error):
@@ -89,7 +92,7 @@ struct FlowCheckCommand: ParsableCommand {
         }
         guard let profile = voices.profile(for: flow.language) else {
             let problem = AnnouncementError.unknownLanguage(flow.language.rawValue, available: voices.languages).description
-            return FlowReport(file: file, flow: nil, readProblems: [problem])
+            return FlowReport(file: file, flow: nil, readProblems: ["The flow is in a language without a voice profile. \(problem)"])
         }
         var recording: (audio: String, timeline: String)?
         var recorded: (SpeechEngine, JSONLinesTimelineWriter)?
@@ -97,7 +100,14 @@ struct FlowCheckCommand: ParsableCommand {
         if let shared {
             target = shared
         } else {
-            let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            // Two files of the same name from different folders must not overwrite each other's recording.
+            var stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            var number = 2
+            while recordedStems.contains(stem) {
+                stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension + "-\(number)"
+                number += 1
+            }
+            recordedStems.insert(stem)
             let paths = (audio: "\(record!)/\(stem).wav", timeline: "\(record!)/\(stem).events.jsonl")
             let engine: SpeechEngine
             let writer: JSONLinesTimelineWriter
