@@ -16,15 +16,50 @@ public final class SpeechEngine: Sendable {
     private let pipeline: SpeechPipeline
     private let logger: Logger
 
+    /// Where eSpeak NG runs.
+    public enum SynthesisPlacement: Sendable {
+        /// In the supervised worker process `announcer-synth` beside this program, when it is there;
+        /// else in this process, with a warning that a crash in eSpeak would end it.
+        case standard
+        /// In a supervised worker process started from this executable.
+        case worker(executable: String)
+        /// On a thread of this process: a crash in eSpeak ends the process.
+        case inProcess
+    }
+
+    /// How the synthesis worker has fared; nil when eSpeak runs in this process.
+    public var synthesisHealth: SynthesisHealth? { (synthesizer as? IsolatedSynthesizer)?.health }
+    /// The synthesis worker's process id now, when there is one.
+    public var synthesisWorkerProcessID: Int32? { (synthesizer as? IsolatedSynthesizer)?.workerProcessID }
+    private let synthesizer: any Synthesizer
+
     /// Starts eSpeak NG (once per process) and opens the sink; throws a plain-language error if either fails.
     public init(
         sink sinkSpec: SinkSpec,
         policy: LiveRegionPolicy = .standard,
         voices: VoiceLibrary = .standard(),
+        synthesis placement: SynthesisPlacement = .standard,
         logger: Logger
     ) throws(EngineError) {
-        let synthesis: SynthesisThread
-        do throws(SpeechError) { synthesis = try SynthesisThread.shared() } catch { throw .speech(error) }
+        let synthesis: any Synthesizer
+        do throws(SpeechError) {
+            switch placement {
+            case let .worker(executable):
+                synthesis = try IsolatedSynthesizer.shared(executable: executable)
+            case .inProcess:
+                synthesis = try SynthesisThread.shared()
+            case .standard:
+                if let executable = IsolatedSynthesizer.defaultExecutable() {
+                    synthesis = try IsolatedSynthesizer.shared(executable: executable)
+                } else {
+                    logger.warning("The synthesis worker announcer-synth was not found beside this program, so eSpeak NG runs inside it: a crash in eSpeak would stop it. Build it with swift build, or set ANNOUNCER_SYNTH_WORKER.")
+                    synthesis = try SynthesisThread.shared()
+                }
+            }
+        } catch {
+            throw .speech(error)
+        }
+        synthesizer = synthesis
         let format = AudioFormat(sampleRate: synthesis.sampleRate)
         do throws(AudioError) { sink = try sinkSpec.open(format: format) } catch { throw .audio(error) }
         self.sinkSpec = sinkSpec

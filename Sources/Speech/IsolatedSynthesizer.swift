@@ -41,6 +41,19 @@ public final class IsolatedSynthesizer: Synthesizer {
         thread.start()
     }
 
+    /// One supervisor and its workers per executable, shared by every engine in this process.
+    public static func shared(executable: String) throws(SpeechError) -> IsolatedSynthesizer {
+        let result = sharedSupervisors.withLock { supervisors -> Result<IsolatedSynthesizer, SpeechError> in
+            if let running = supervisors[executable] { return .success(running) }
+            let started = Result { () throws(SpeechError) in try IsolatedSynthesizer(executable: executable) }
+            if case let .success(supervisor) = started { supervisors[executable] = supervisor }
+            return started
+        }
+        return try result.get()
+    }
+
+    private static let sharedSupervisors = Mutex<[String: IsolatedSynthesizer]>([:])
+
     /// The worker beside this program (`announcer-synth`), or `$ANNOUNCER_SYNTH_WORKER`; nil if neither exists.
     public static func defaultExecutable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let chosen = environment["ANNOUNCER_SYNTH_WORKER"], !chosen.isEmpty {

@@ -6,13 +6,13 @@ import Synchronization
 
 /// The engine's `Speaker`: eSpeak NG on the synthesis thread feeding the audio sink on the playback thread.
 final class SpeechPipeline: Speaker {
-    private let synthesis: SynthesisThread
+    private let synthesis: any Synthesizer
     private let playback: PlaybackThread
     private let voices: VoiceLibrary
     private let streams = Mutex<[AnnouncementID: UtteranceStream]>([:])
     private let maxBufferedSamples: Int
 
-    init(synthesis: SynthesisThread, sink: any AudioSink, voices: VoiceLibrary) {
+    init(synthesis: any Synthesizer, sink: any AudioSink, voices: VoiceLibrary) {
         self.synthesis = synthesis
         self.playback = PlaybackThread(sink: sink)
         self.voices = voices

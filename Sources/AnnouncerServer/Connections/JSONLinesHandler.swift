@@ -124,6 +124,22 @@ final class JSONLinesHandler: ChannelInboundHandler {
             ])),
             ("clients", .integer(context.connections)),
             ("ended", .object(status.endedByOutcome.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) })),
+            ("synthesis", synthesisStatus()),
+        ])
+    }
+
+    /// Where eSpeak runs, and how its worker has fared: restarts, hangs, refused inputs.
+    private func synthesisStatus() -> JSONFragment {
+        guard let health = context.engine.synthesisHealth else {
+            return .object([("isolated", .bool(false))])
+        }
+        return .object([
+            ("isolated", .bool(true)),
+            ("worker_pid", context.engine.synthesisWorkerProcessID.map { .integer(Int($0)) } ?? .null),
+            ("restarts", .integer(health.restarts)),
+            ("hangs", .integer(health.hangs)),
+            ("refused_inputs", .integer(health.refusedInputs)),
+            ("last_restart", health.lastRestartReason.map { .string($0) } ?? .null),
         ])
     }
 

@@ -1,0 +1,122 @@
+import Dispatch
+import Foundation
+import Speech
+import Synchronization
+import Testing
+
+/// eSpeak NG in its supervised worker process, really started, really killed.
+@Suite(.serialized) struct IsolatedSynthesizerTests {
+    /// The worker built beside the tests by `swift build`.
+    static let executable = IsolatedSynthesizer.defaultExecutable()
+
+    /// A supervisor of its own, so killing its worker disturbs no other test.
+    static func supervisor(hangTimeout: Duration = .seconds(3)) throws -> IsolatedSynthesizer {
+        try IsolatedSynthesizer(executable: try #require(executable, "announcer-synth is built beside the tests"), hangTimeout: hangTimeout)
+    }
+
+    /// Synthesizes and waits; `onFirstChunk` runs once, on the supervisor's thread, when audio begins.
+    static func synthesize(
+        _ text: String, on synthesizer: IsolatedSynthesizer, voice: String = "en", onFirstChunk: (@Sendable () -> Void)? = nil
+    ) -> (samples: [Int16], end: SynthesisEnd) {
+        let samples = Mutex<[Int16]>([])
+        let end = Mutex<SynthesisEnd?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        synthesizer.enqueue(SynthesisRequest(
+            text: text, voice: voice,
+            deliver: { chunk in
+                let first = samples.withLock { all in
+                    defer { all += chunk }
+                    return all.isEmpty
+                }
+                if first { onFirstChunk?() }
+                return true
+            },
+            finish: { result in
+                end.withLock { $0 = result }
+                done.signal()
+            }
+        ))
+        _ = done.wait(timeout: .now() + 30)
+        return (samples.withLock { $0 }, end.withLock { $0 } ?? .failed(.workerUnavailable("no end within 30 s")))
+    }
+
+    /// The running worker's pid, once one runs: just after a crash the standby may still be starting.
+    static func workerProcessID(of synthesizer: IsolatedSynthesizer) -> Int32? {
+        for _ in 0..<500 {
+            if let pid = synthesizer.workerProcessID { return pid }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    static func rms(_ samples: [Int16]) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        return (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
+    }
+
+    static let longText = String(repeating: "This sentence is long and keeps going so that synthesis takes a while. ", count: 60)
+
+    @Test("Speech from the worker is real: the same length and loudness as eSpeak gives in this process")
+    func workerSpeechMatchesInProcess() throws {
+        let synthesizer = try Self.supervisor()
+        let (samples, end) = Self.synthesize("Error: Must be a valid email address", on: synthesizer)
+        #expect(end == .completed)
+        #expect(synthesizer.sampleRate == 22_050)
+        #expect((1.0...4.0).contains(Double(samples.count) / 22_050))
+        #expect(Self.rms(samples) > 1_000)
+        let norwegian = Self.synthesize("Feil: Skriv inn en gyldig e-postadresse", on: synthesizer, voice: "nb")
+        #expect(norwegian.end == .completed && Self.rms(norwegian.samples) > 1_000)
+    }
+
+    @Test("A worker killed with SIGKILL mid-utterance costs only that utterance, which fails with a reason; the next is spoken")
+    func killedWorkerCostsOneUtterance() throws {
+        let synthesizer = try Self.supervisor()
+        let pid = try #require(synthesizer.workerProcessID)
+        let killed = Self.synthesize(Self.longText, on: synthesizer, onFirstChunk: { kill(pid, SIGKILL) })
+        guard case let .failed(.workerCrashed(how)) = killed.end else {
+            Issue.record("expected a crash, got \(killed.end)")
+            return
+        }
+        #expect(how.contains("SIGKILL"))
+        let next = Self.synthesize("The next announcement is spoken.", on: synthesizer)
+        #expect(next.end == .completed)
+        #expect(Self.rms(next.samples) > 1_000)
+        #expect(synthesizer.health.restarts == 1)
+        #expect(synthesizer.workerProcessID != pid)
+    }
+
+    @Test("A worker that stops answering is treated as crashed after the hang bound, and the next is spoken")
+    func hungWorkerIsReplaced() throws {
+        let synthesizer = try Self.supervisor(hangTimeout: .milliseconds(500))
+        let pid = try #require(synthesizer.workerProcessID)
+        // SIGSTOP freezes it mid-utterance, as a hang inside eSpeak would.
+        let hung = Self.synthesize(Self.longText, on: synthesizer, onFirstChunk: { kill(pid, SIGSTOP) })
+        guard case let .failed(.workerCrashed(how)) = hung.end else {
+            Issue.record("expected a hang to end failed, got \(hung.end)")
+            return
+        }
+        #expect(how.contains("no audio and no end for 0.5 s"))
+        #expect(synthesizer.health.hangs == 1)
+        let next = Self.synthesize("Spoken after the hang.", on: synthesizer)
+        #expect(next.end == .completed && Self.rms(next.samples) > 1_000)
+    }
+
+    @Test("A text that crashed the worker twice is refused at once the third time, and other texts are still spoken")
+    func twiceCrashingTextIsRefused() throws {
+        let synthesizer = try Self.supervisor()
+        for _ in 0..<2 {
+            let pid = try #require(Self.workerProcessID(of: synthesizer))
+            let crashed = Self.synthesize(Self.longText, on: synthesizer, onFirstChunk: { kill(pid, SIGKILL) })
+            guard case .failed(.workerCrashed) = crashed.end else {
+                Issue.record("expected a crash, got \(crashed.end)")
+                return
+            }
+        }
+        let third = Self.synthesize(Self.longText, on: synthesizer)
+        #expect(third.end == .failed(.refusedCrashingInput))
+        #expect(third.samples.isEmpty)
+        #expect(synthesizer.health.refusedInputs == 1)
+        let other = Self.synthesize("Another text is spoken.", on: synthesizer)
+        #expect(other.end == .completed)
+    }
+}
