@@ -15,14 +15,17 @@ struct LatencyScenario: Sendable {
     var prepare: (@Sendable (SpeechEngine) -> Void)?
     /// One round: sets up the situation, then measures one announcement with `LatencyRound.measure`.
     let round: @Sendable (LatencyRound) -> Void
+    /// eSpeak in the benchmark's own process instead of the supervised worker, to measure the worker's hop.
+    var inProcess = false
 
     init(
-        name: String, iterations: Int,
+        name: String, iterations: Int, inProcess: Bool = false,
         prepare: (@Sendable (SpeechEngine) -> Void)? = nil,
         round: @escaping @Sendable (LatencyRound) -> Void
     ) {
         self.name = name
         self.iterations = iterations
+        self.inProcess = inProcess
         self.prepare = prepare
         self.round = round
     }
@@ -45,7 +48,8 @@ struct LatencyScenario: Sendable {
             maxDuration: .seconds(20),
             maxIterations: iterations,
             thresholds: latencyThresholds,
-            setup: {
+            setup: { [inProcess] in
+                SharedEngine.inProcess = inProcess
                 gate.reset()
                 prepare?(SharedEngine.engine(for: sink))
             },

@@ -4,13 +4,35 @@ import Foundation
 extension LatencyScenario {
     /// Every latency scenario. Each runs on the null sink, and on ALSA when PulseAudio is reachable.
     static let all: [LatencyScenario] = [
-        idle, cuttingPoliteUtterance, pastPoliteBacklog, amidManyClients, afterLanguageSwitch, afterSameLanguage,
-        firstOfAssertiveBurst,
+        idle, idleInProcess, cuttingPoliteUtterance, pastPoliteBacklog, amidManyClients, afterLanguageSwitch, afterSameLanguage,
+        firstOfAssertiveBurst, afterWorkerCrash,
     ]
 
     /// Nothing speaks and nothing waits; an assertive announcement arrives.
     static let idle = LatencyScenario(name: "Assertive arrival to first audio, idle", iterations: 100) { round in
         round.engine.quiesce()
+        round.measureAssertive()
+    }
+
+    /// The same as `idle` with eSpeak on a thread of the benchmark's own process: beside `idle`, from one
+    /// run, the cost of the worker process's hop.
+    static let idleInProcess = LatencyScenario(
+        name: "Assertive arrival to first audio, idle, eSpeak in this process", iterations: 100, inProcess: true
+    ) { round in
+        round.engine.quiesce()
+        round.measureAssertive()
+    }
+
+    /// The synthesis worker was killed while a long polite announcement was being synthesized; an assertive
+    /// one arrives at once. What the crash costs the next announcement: noticing it, and the standby taking over.
+    static let afterWorkerCrash = LatencyScenario(
+        name: "Assertive arrival to first audio, just after the synthesis worker crashed", iterations: 30
+    ) { round in
+        round.engine.quiesce()
+        // A new text each round: the worker refuses a text that crashed it twice.
+        let polite = "\(longStatusText) Round \(round.benchmark.currentIteration)."
+        guard round.play(polite, politeness: .polite), let pid = round.engine.synthesisWorkerProcessID else { return }
+        kill(pid, SIGKILL)
         round.measureAssertive()
     }
 

@@ -17,6 +17,24 @@ enum SharedEngine {
     /// benchmarks can hold ten thousand waiting.
     static let policy = LiveRegionPolicy(duplicateWindow: .zero, maxWaitingPolite: 10_000)
 
+    /// Where eSpeak runs in this benchmark process: in the supervised worker, as in announcerd, unless
+    /// the benchmark asks for it in-process. The worker is `$ANNOUNCER_SYNTH_WORKER`, else the one
+    /// `swift build -c release --product announcer-synth` put in the announcer package's build folder.
+    nonisolated(unsafe) static var inProcess = false
+
+    static var placement: SpeechEngine.SynthesisPlacement {
+        if inProcess { return .inProcess }
+        let built = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/release/announcer-synth").path
+        let executable = ProcessInfo.processInfo.environment["ANNOUNCER_SYNTH_WORKER"] ?? built
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            print("FAILED: the synthesis worker \(executable) is not built; run swift build -c release --product announcer-synth in the announcer folder first.")
+            exit(1)
+        }
+        return .worker(executable: executable)
+    }
+
     /// Resident memory just before the engine started, in bytes; nil until then.
     static var residentBytesBeforeStart: Int? { started.withLock { $0?.residentBefore } }
 
@@ -37,7 +55,7 @@ enum SharedEngine {
             var logger = Logger(label: "announcer.benchmarks")
             logger.logLevel = .warning
             do {
-                let engine = try SpeechEngine(sink: sink.spec, policy: policy, logger: logger)
+                let engine = try SpeechEngine(sink: sink.spec, policy: policy, synthesis: placement, logger: logger)
                 engine.scheduler.addObserver(firstAudioWaiter)
                 started = (sink, engine, residentBefore)
                 return engine
