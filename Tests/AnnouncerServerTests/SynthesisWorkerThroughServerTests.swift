@@ -31,4 +31,20 @@ import Testing
         #expect((after["last_restart"] as? String)?.contains("SIGKILL") == true)
         #expect(after["worker_pid"] as? Int != pid)
     }
+
+    @Test("A client's text that crashes eSpeak NG fails with a reason to that client, and the server speaks the next")
+    func crashingTextCostsOneAnnouncement() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        // libespeak-ng 1.51 aborts ("stack smashing detected") on this: see IsolatedSynthesizerTests.
+        let crashing = String(repeating: "a . ", count: 200)
+        let id = try #require(client.request(#"{"request":"speak","text":"\#(crashing)","follow":true}"#)?["id"] as? String)
+        let ended = client.readEvents(until: isEnd(of: id)).last
+        #expect(ended?["outcome"] as? String == "failed")
+        #expect((ended?["reason"] as? String)?.contains("SIGABRT") == true, "\(String(describing: ended))")
+        let next = try #require(client.request(#"{"request":"speak","text":"Still here.","follow":true}"#)?["id"] as? String)
+        #expect(client.readEvents(until: isEnd(of: next)).last?["outcome"] as? String == "spoken")
+        #expect(server.process.isRunning)
+    }
 }

@@ -33,10 +33,17 @@ public enum PhonemeSegments {
         }.joined()
     }
 
-    /// Breaks every `[[` in a client's text so eSpeak never reads it as phoneme input.
+    /// Breaks every `[[` in a client's text so eSpeak never reads it as phoneme input, and turns control
+    /// characters other than tab and line breaks into spaces: libespeak-ng 1.51 reads past the end of a
+    /// text that ends in some of them.
     public static func neutralize(_ text: String) -> String {
-        guard text.contains("[[") else { return text }
         var result = text
+        if result.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !"\t\n\r".unicodeScalars.contains($0) }) {
+            result = String(String.UnicodeScalarView(result.unicodeScalars.map {
+                $0.properties.generalCategory == .control && !"\t\n\r".unicodeScalars.contains($0) ? " " : $0
+            }))
+        }
+        guard result.contains("[[") else { return result }
         while result.contains("[[") { result = result.replacingOccurrences(of: "[[", with: "[ [") }
         return result
     }
