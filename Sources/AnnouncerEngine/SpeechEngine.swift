@@ -29,6 +29,8 @@ public final class SpeechEngine: Sendable {
 
     /// How the synthesis worker has fared; nil when eSpeak runs in this process.
     public var synthesisHealth: SynthesisHealth? { (synthesizer as? IsolatedSynthesizer)?.health }
+    /// True when a warm standby worker waits ready to take over after a crash.
+    public var synthesisStandbyReady: Bool { (synthesizer as? IsolatedSynthesizer)?.isStandbyReady ?? false }
     /// The synthesis worker's process id now, when there is one.
     public var synthesisWorkerProcessID: Int32? { (synthesizer as? IsolatedSynthesizer)?.workerProcessID }
     private let synthesizer: any Synthesizer

@@ -75,6 +75,9 @@ public final class IsolatedSynthesizer: Synthesizer {
     /// The worker's process id now, for tests that kill it.
     public var workerProcessID: Int32? { workers.activePID }
 
+    /// True when a warm standby waits ready to take over from a worker that dies.
+    public var isStandbyReady: Bool { workers.isStandbyReady }
+
     // MARK: - The supervisor thread
 
     private func runForever() {
@@ -217,6 +220,8 @@ private final class WorkerSlots: @unchecked Sendable {
     }
 
     var activePID: Int32? { lock.withLock { current?.pid } }
+
+    var isStandbyReady: Bool { lock.withLock { standby != nil } }
 
     /// The running worker; starts one now if none runs and no standby is ready.
     func active() -> SynthesisWorkerProcess? {

@@ -31,6 +31,8 @@ extension LatencyScenario {
         round.engine.quiesce()
         // A new text each round: the worker refuses a text that crashed it twice.
         let polite = "\(longStatusText) Round \(round.benchmark.currentIteration)."
+        // As after a crash in real use, which is rare: the standby that replaced the last dead worker is ready.
+        for _ in 0..<400 where !round.engine.synthesisStandbyReady { Thread.sleep(forTimeInterval: 0.005) }
         guard round.play(polite, politeness: .polite), let pid = round.engine.synthesisWorkerProcessID else { return }
         kill(pid, SIGKILL)
         round.measureAssertive()
