@@ -34,10 +34,23 @@ public enum PhonemeSegments {
     }
 
     /// Breaks every `[[` in a client's text so eSpeak never reads it as phoneme input.
+    ///
+    /// It works on Unicode scalars, as eSpeak reads the bytes: `[[` followed by a combining mark is the
+    /// two Characters `[` and `[́`, which `String.contains("[[")` does not find, yet eSpeak still sees `[[`.
     public static func neutralize(_ text: String) -> String {
-        guard text.contains("[[") else { return text }
-        var result = text
-        while result.contains("[[") { result = result.replacingOccurrences(of: "[[", with: "[ [") }
-        return result
+        let bracket = UInt8(ascii: "[")
+        var previousWasBracket = false
+        guard text.utf8.contains(where: { byte in
+            defer { previousWasBracket = byte == bracket }
+            return previousWasBracket && byte == bracket
+        }) else { return text }
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if scalar == "[", previous == "[" { result.append(" ") }
+            result.append(scalar)
+            previous = scalar
+        }
+        return String(result)
     }
 }

@@ -1,0 +1,70 @@
+import AnnouncerCore
+import AnnouncerVoices
+import Testing
+
+/// Inputs the FuzzPrepare harness (Fuzz/, docs/RELIABILITY.md) found or grew, fed to the same entry
+/// point, `VoiceProfile.prepare`, with the shipped profiles, at every punctuation level and spelled.
+/// The rules are the harness's: every `[[` eSpeak would see begins one of the profile's own phoneme
+/// runs, and the result is at most 64 bytes per input byte plus 256.
+@Suite struct PrepareFuzzRegressionTests {
+    struct Find: Sendable, CustomTestStringConvertible {
+        var why: String
+        var bytes: [UInt8]
+        var testDescription: String { why }
+    }
+
+    static let finds: [Find] = [
+        // Crashed the invariant: "[[" then a combining mark is the Characters "[" and "[֨", so the
+        // Character-based neutralizing missed it and eSpeak got "[[" from a client.
+        Find(why: "[[ followed by a combining mark (found by the fuzzer)", bytes: [0x5B, 0x5B, 0xD6, 0xA8, 0x25]),
+        Find(why: "[[ followed by a combining acute accent", bytes: Array("[[\u{301}n'aI@]]".utf8)),
+        Find(why: "three brackets with combining marks between", bytes: Array("[\u{301}[[\u{301}[x]]".utf8)),
+    ]
+
+    static let modes: [(spelled: Bool, level: PunctuationLevel)] =
+        PunctuationLevel.allCases.map { (false, $0) } + [(true, .some)]
+
+    @Test("A fuzz-found input is prepared within the rules in both languages and every mode", arguments: finds)
+    func preparedWithinTheRules(_ find: Find) {
+        let text = String(decoding: find.bytes, as: UTF8.self)
+        for language in [Language.english, .norwegianBokmal] {
+            let profile = Phonemes.profile(language)
+            let allowed = Self.phonemeRuns(of: profile)
+            for mode in Self.modes {
+                let prepared = profile.prepare(text, spelled: mode.spelled, punctuationLevel: mode.level)
+                #expect(prepared.utf8.count <= 64 * find.bytes.count + 256, "\(language) \(mode)")
+                #expect(Self.strayPhonemeStart(in: prepared, allowed: allowed) == nil, "\(language) \(mode): \(prepared.debugDescription)")
+            }
+        }
+    }
+
+    @Test("A client's [[ is broken up in Unicode scalars, whatever follows it")
+    func neutralizeWorksOnScalars() {
+        #expect(PhonemeSegments.neutralize("[[\u{5A8}%") == "[ [\u{5A8}%")
+        #expect(PhonemeSegments.neutralize("[[[") == "[ [ [")
+        #expect(PhonemeSegments.neutralize("a [b] c") == "a [b] c")
+    }
+
+    /// The runs `[[…]]` the profile hands eSpeak itself: lexicon replacements and phonemes in spelling names.
+    static func phonemeRuns(of profile: VoiceProfile) -> [[UInt8]] {
+        let sources = profile.lexicon.entries.values.map(\.replacement) + profile.spelling.characterNames.values
+        let runs = sources.flatMap { source in
+            PhonemeSegments.split(source).compactMap { segment -> [UInt8]? in
+                if case let .phonemes(run) = segment { Array(run.utf8) } else { nil }
+            }
+        }
+        return Set(runs).sorted { $0.count > $1.count }
+    }
+
+    /// The byte offset of the first `[[` that does not begin one of `allowed`, if any.
+    static func strayPhonemeStart(in text: String, allowed: [[UInt8]]) -> Int? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "["), bytes[index + 1] == UInt8(ascii: "[") else { index += 1; continue }
+            guard let run = allowed.first(where: { bytes[index...].starts(with: $0) }) else { return index }
+            index += run.count
+        }
+        return nil
+    }
+}
