@@ -34,9 +34,18 @@ struct TextScanner {
         String(characters[start..<end])
     }
 
-    /// The number written by the digits from `start` up to `end`.
+    /// The number written by the digits from `start` up to `end`, or `Int.max` when it is larger.
+    /// Rules read a number before checking its length ("12.03.2333…3"); a run of 19 digits or more
+    /// must not trap, since a client's text would then bring the whole server down.
     func number(_ start: Int, _ end: Int) -> Int {
-        characters[start..<end].reduce(0) { $0 * 10 + Int($1.asciiValue! - 48) }
+        var value = 0
+        for character in characters[start..<end] {
+            let (times10, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowedAgain) = times10.addingReportingOverflow(Int(character.asciiValue! - 48))
+            if overflowed || overflowedAgain { return .max }
+            value = sum
+        }
+        return value
     }
 
     /// True when `text` is written at `index`, in any case when `ignoringCase`.
