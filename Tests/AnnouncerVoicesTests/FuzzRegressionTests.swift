@@ -68,3 +68,25 @@ import Testing
         return nil
     }
 }
+
+/// Numbers too long for an Int, which the FuzzPrepare harness found trapping in the normalizer.
+@Suite struct NormalizerOverflowRegressionTests {
+    @Test("A date-like run with a year of dozens of digits is left as it is, not a crash (found by the fuzzer)")
+    func longYearDoesNotTrap() {
+        let text = "Meeting at 14:30 on 12.03.2" + String(repeating: "3", count: 60) + "025, ca\u{200D}ll 1 234 567."
+        for language in [Language.english, .norwegianBokmal] {
+            let prepared = Phonemes.profile(language).prepare(text)
+            #expect(prepared.contains(String(repeating: "3", count: 60)))
+        }
+    }
+
+    @Test("Runs of 19 digits and more are read in every rule's shape without trapping")
+    func longDigitRunsEverywhere() {
+        let long = String(repeating: "9", count: 40)
+        let texts = ["\(long):30", "12:\(long)", "\(long).03.2025", "12.\(long).2025", "2025-\(long)-01",
+                     "\(long). mai 2025", "12. mai \(long)", "May \(long), 2025", "1 \(long)", "\(long) am"]
+        for language in [Language.english, .norwegianBokmal] {
+            for text in texts { _ = Phonemes.profile(language).prepare(text) }
+        }
+    }
+}
