@@ -90,3 +90,35 @@ import Testing
         }
     }
 }
+
+/// Profile files the FuzzVoiceProfile harness found or grew, read over the shipped profiles as a
+/// user's file would be, with `VoiceLibrary.apply(yaml:file:)`.
+@Suite struct VoiceProfileFuzzRegressionTests {
+    static func problems(_ yaml: String) -> [FileProblem] {
+        var library = Phonemes.library
+        return library.apply(yaml: yaml, file: "user/nb.yaml")
+    }
+
+    @Test("A capital template with an unclosed [[ is refused, so spelled text is never read as phonemes (found by the fuzzer)")
+    func capitalWithUnclosedPhonemes() {
+        let found = Self.problems("language: nb\nspelling:\n  capital: \"[[[[[[[[stor {letter}\"\n")
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("spelling.capital opens or closes [[ ]]") == true)
+        // The shipped profile still spells with its own template.
+        #expect(Phonemes.profile(.norwegianBokmal).prepare("A", spelled: true).hasPrefix("stor"))
+    }
+
+    @Test("A capital template with phonemes in [[ ]] is still accepted")
+    func capitalWithPhonemes() {
+        #expect(Self.problems("language: nb\nspelling:\n  capital: \"[[st'u:r]] {letter}\"\n").isEmpty)
+    }
+
+    @Test("A lexicon replacement or spelling name with a stray [[ or ]] inside is refused")
+    func strayBracketsInsideReplacements() {
+        #expect(Self.problems("language: nb\nlexicon:\n  foo: \"fu [[x\"\n").count == 1)
+        #expect(Self.problems("language: nb\nlexicon:\n  foo: \"[[a]] ]] [[b]]\"\n").count == 1)
+        #expect(Self.problems("language: nb\nspelling:\n  characters:\n    \"#\": \"[[x]] ]] [[\"\n").count == 1)
+        #expect(Self.problems("language: nb\nspelling:\n  separator: \" [[ \"\n").count == 1)
+        #expect(Self.problems("language: nb\nlexicon:\n  foo: \"[[f'u:]]\"\n").isEmpty)
+    }
+}

@@ -40,10 +40,11 @@ public func fuzzLines(_ data: UnsafeBufferPointer<UInt8>) -> [ArraySlice<UInt8>]
 }
 
 /// The `[[…]]` runs a profile may hand eSpeak itself: its lexicon's phoneme replacements and the
-/// phonemes inside its spelling names (spelled text and named punctuation use those).
+/// phonemes inside its spelling names and capital template (spelled text and named punctuation use those).
 public func allowedPhonemeRuns(of profile: VoiceProfile) -> [[UInt8]] {
     var runs = Set<[UInt8]>()
     let sources = profile.lexicon.entries.values.map(\.replacement) + profile.spelling.characterNames.values
+        + [profile.spelling.capital]
     for source in sources where source.contains("[[") {
         for case let .phonemes(run) in PhonemeSegments.split(source) { runs.insert(Array(run.utf8)) }
     }

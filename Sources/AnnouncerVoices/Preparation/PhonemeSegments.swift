@@ -33,6 +33,26 @@ public enum PhonemeSegments {
         }.joined()
     }
 
+    /// True when every `[[` in `text` is closed by a `]]` and no `]]` stands outside a run: what a
+    /// profile's replacement, name or template must be, or eSpeak would read the rest of the
+    /// announcement (the client's text) as phonemes.
+    public static func isBalanced(_ text: String) -> Bool {
+        split(text).allSatisfy { segment in
+            guard case let .plain(run) = segment else { return true }
+            return !containsBracketPair(run)
+        }
+    }
+
+    /// True when `text` holds `[[` or `]]` as scalars, as eSpeak reads it.
+    static func containsBracketPair(_ text: Substring) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == previous, byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// Breaks every `[[` in a client's text so eSpeak never reads it as phoneme input.
     ///
     /// It works on Unicode scalars, as eSpeak reads the bytes: `[[` followed by a combining mark is the
