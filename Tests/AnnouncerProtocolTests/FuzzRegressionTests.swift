@@ -53,4 +53,36 @@ import Testing
         #expect(replies.count == 4)
         #expect(replies.allSatisfy(Self.isWellFormed), "\(replies)")
     }
+
+    // MARK: - JSON lines
+
+    /// The reply the server would write for `line`, as the FuzzJSONLines harness builds it.
+    static func jsonReply(_ line: [UInt8]) -> String {
+        switch JSONRequestParser.parse(line, languages: [.english, .norwegianBokmal]) {
+        case let .failure(failure): JSONReply.failure(failure.request, failure.error)
+        case let .success(request): "\(request)"
+        }
+    }
+
+    @Test("Nesting as deep as a 64 KiB line allows is refused as a line, not a stack overflow",
+          arguments: [String(repeating: "[", count: 65_000), String(repeating: "{\"a\":", count: 13_000),
+                      "{\"request\":\"speak\",\"text\":" + String(repeating: "[", count: 60_000)])
+    func deepNesting(_ line: String) {
+        let reply = Self.jsonReply(Array(line.utf8))
+        #expect(reply.contains("\"error\":\"invalid_json\"") || reply.contains("\"error\":\"invalid_value\""), "\(reply.prefix(200))")
+    }
+
+    @Test("Odd lines the fuzzer grew get one-line replies with the right error", arguments: [
+        ("{\"request\":\"speak\",\"text\":\"x\",\"rate\":1e400}", "invalid_json"),
+        ("{\"request\":\"speak\",\"text\":\"x\",\"sent_ms\":-0}", ""),
+        ("{\"request\":\"speak\",\"text\":\"\\u0000\\ud83d\"}", ""),
+        ("{\"request\":\"cancel\"}\r", "missing_field"),
+        ("{\"request\":\"speak\",\"text\":\"x\",\"id\":\"\u{0660}\u{0661}\"}", ""),
+        ("{\"request\":\"speak\",\"request\":\"status\"}", ""),
+    ])
+    func oddLines(_ line: String, error: String) {
+        let reply = Self.jsonReply(Array(line.utf8))
+        #expect(!reply.contains("\n"))
+        if !error.isEmpty { #expect(reply.contains("\"error\":\"\(error)\""), "\(reply)") }
+    }
 }

@@ -54,13 +54,22 @@ public func allowedPhonemeRuns(of profile: VoiceProfile) -> [[UInt8]] {
 /// How much longer prepared text may be than what the client sent: 64 bytes out per byte in, plus
 /// 256. The longest honest expansions are a spelled character with a long Unicode name and a named
 /// punctuation mark; far beyond that, one request could make the synthesizer work for minutes.
-public func preparedLengthBound(inputBytes: Int) -> Int { 64 * inputBytes + 256 }
+public func preparedLengthBound(inputBytes: Int, perByte: Int = 64) -> Int { perByte * inputBytes + 256 }
+
+/// For a profile file from the fuzzer: 64 bytes per input byte, plus twice the longest text the file
+/// may put in for one character or word (a name, the capital template, a separator, a replacement),
+/// since a long name is the author's choice, not absurd expansion.
+public func perByteBound(of profile: VoiceProfile) -> Int {
+    let texts = profile.lexicon.entries.values.map(\.replacement) + profile.spelling.characterNames.values
+        + [profile.spelling.capital, profile.spelling.separator]
+    return 64 + 2 * (texts.map(\.utf8.count).max() ?? 0)
+}
 
 /// Checks what `prepare` made of `input`: every `[[` eSpeak would see starts one of the profile's
 /// own phoneme runs, and the output is not absurdly longer than the input.
-public func checkPrepared(_ output: String, from input: String, profile: VoiceProfile, allowed: [[UInt8]], mode: String) {
+public func checkPrepared(_ output: String, from input: String, profile: VoiceProfile, allowed: [[UInt8]], mode: String, perByte: Int = 64) {
     let bytes = Array(output.utf8)
-    let bound = preparedLengthBound(inputBytes: input.utf8.count)
+    let bound = preparedLengthBound(inputBytes: input.utf8.count, perByte: perByte)
     if bytes.count > bound {
         fuzzFailure("\(profile.language) \(mode): \(input.utf8.count) bytes in became \(bytes.count) out, over the bound \(bound)")
     }

@@ -2,8 +2,9 @@
 // `en.yaml` would be (VoiceLibrary.apply(yaml:file:)). A file that loads is then used: a few sentences
 // with times, dates, addresses, numbers and marks are prepared at every level and spelled.
 // Asserts: no crash or hang; a refused file names at least one problem, each a sentence; a refused
-// file changes nothing; prepared text keeps the phoneme and length rules of FuzzPrepare, with the
-// phoneme runs the file itself gives allowed.
+// file changes nothing; prepared text keeps the phoneme rule of FuzzPrepare, with the phoneme runs
+// the file itself gives allowed, and its length rule, with the file's longest name or replacement
+// allowed per input byte on top.
 import AnnouncerCore
 import AnnouncerVoices
 import FuzzSupport
@@ -35,10 +36,11 @@ public func fuzzVoiceProfile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     }
     for profile in library.profiles.values where profile.sources.last == "user/en.yaml" {
         let allowed = allowedPhonemeRuns(of: profile)
+        let perByte = perByteBound(of: profile)
         for sentence in sentences {
             for mode in preparationModes {
                 let prepared = profile.prepare(sentence, spelled: mode.spelled, punctuationLevel: mode.level)
-                checkPrepared(prepared, from: sentence, profile: profile, allowed: allowed, mode: mode.name)
+                checkPrepared(prepared, from: sentence, profile: profile, allowed: allowed, mode: mode.name, perByte: perByte)
             }
         }
     }
