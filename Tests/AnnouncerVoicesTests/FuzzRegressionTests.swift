@@ -121,4 +121,14 @@ import Testing
         #expect(Self.problems("language: nb\nspelling:\n  separator: \" [[ \"\n").count == 1)
         #expect(Self.problems("language: nb\nlexicon:\n  foo: \"[[f'u:]]\"\n").isEmpty)
     }
+
+    @Test("A [[ in a profile's abbreviation words is broken up, so normalization never opens phoneme input")
+    func bracketsInAbbreviationWords() {
+        var library = Phonemes.library
+        #expect(library.apply(yaml: "language: en\nnormalization:\n  abbreviations:\n    leading:\n      \"Dr.\": \"Doc [[t@r\"\n", file: "user/en.yaml").isEmpty)
+        let profile = library.profile(for: .english)!
+        let prepared = profile.prepare("Dr. Hansen's PIN", punctuationLevel: .none)
+        #expect(prepared.hasPrefix("Doc [ [t"), "\(prepared)")
+        #expect(PrepareFuzzRegressionTests.strayPhonemeStart(in: prepared, allowed: PrepareFuzzRegressionTests.phonemeRuns(of: profile)) == nil)
+    }
 }
