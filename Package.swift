@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "AnnouncerServer", targets: ["AnnouncerServer"]),
         .library(name: "AnnouncerVoices", targets: ["AnnouncerVoices"]),
         .library(name: "AnnouncerFlows", targets: ["AnnouncerFlows"]),
+        // For the fuzz harnesses in Fuzz/, which drive the protocol parsers directly.
+        .library(name: "AnnouncerProtocol", targets: ["AnnouncerProtocol"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

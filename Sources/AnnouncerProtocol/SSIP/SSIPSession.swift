@@ -132,7 +132,7 @@ public struct SSIPSession: Sendable {
             if insideBlock { return notInsideBlock }
             guard arguments.count >= 2 else { return missingParameter }
             guard arguments[0].uppercased() == "GET", arguments[1].uppercased() == "CLIENT_ID" else {
-                return notSupported("HISTORY \(arguments[0].uppercased()) IS")
+                return notSupported("HISTORY \(Self.shown(arguments[0])) IS")
             }
             return [.reply(["245-\(clientID)", "245 OK CLIENT ID SENT"])]
         case "BLOCK":
@@ -166,7 +166,7 @@ public struct SSIPSession: Sendable {
         guard arguments.count >= 2 else { return missingParameter }
         let scope = arguments[0].uppercased()
         guard scope == "SELF" else {
-            if scope == "ALL" || Int(scope) != nil { return notSupported("SET \(scope) IS") }
+            if scope == "ALL" || Int(scope) != nil { return notSupported("SET \(Self.shown(scope)) IS") }
             return invalidParameter
         }
         let name = arguments[1].uppercased()
@@ -312,6 +312,16 @@ public struct SSIPSession: Sendable {
         case "ALL": .all
         default: word.allSatisfy(\.isNumber) ? .message(AnnouncementID(word)) : nil
         }
+    }
+
+    /// A client's word as a reply may repeat it: in capitals when it is a plain word of up to 32
+    /// letters, digits, `_`, `+` or `-`; otherwise `THAT`. Anything else (a lone CR, control bytes, a
+    /// word of megabytes) would break the reply's line shape that clients read replies by.
+    private static func shown(_ word: String) -> String {
+        let plain = word.utf8.count <= 32 && word.unicodeScalars.allSatisfy { scalar in
+            ("0"..."9").contains(scalar) || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || "_+-".unicodeScalars.contains(scalar)
+        }
+        return plain ? word.uppercased() : "THAT"
     }
 
     private var missingParameter: [SSIPAction] { [.reply(["510 ERR MISSING PARAMETER"])] }

@@ -127,7 +127,7 @@ extension Lexicon {
                 value.report("The lexicon word \"\(word)\" must begin with a letter or digit.")
                 continue
             }
-            if replacement.hasPrefix("[[") != replacement.hasSuffix("]]") {
+            if replacement.hasPrefix("[[") != replacement.hasSuffix("]]") || !PhonemeSegments.isBalanced(replacement) {
                 value.report("The replacement for \"\(word)\" opens or closes [[ ]] without the other; phonemes go inside both, as [[b'ANkId'e:]].")
                 continue
             }

@@ -29,6 +29,15 @@ public struct VoiceLibrary: Sendable {
         self.problems = problems
     }
 
+    /// Reads one profile file's text over these profiles, as the next file of a voices directory would be,
+    /// and returns what was wrong with it (a file with a problem changes nothing). Public so the fuzz
+    /// harnesses in `Fuzz/` can feed profile text without writing files.
+    public mutating func apply(yaml: String, file: String) -> [FileProblem] {
+        let found = VoiceProfileReader.apply(yaml: yaml, file: file, to: &profiles)
+        problems += found
+        return found
+    }
+
     /// The shipped profiles, then the user's configuration directory, then `extra` (from `--voices`).
     /// When no shipped profiles are found at all, English and Norwegian Bokmål speak with eSpeak's own voices.
     public static func standard(

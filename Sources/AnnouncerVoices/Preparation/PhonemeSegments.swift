@@ -33,18 +33,56 @@ public enum PhonemeSegments {
         }.joined()
     }
 
+    /// True when every `[[` in `text` is closed by a `]]` and no `]]` stands outside a run: what a
+    /// profile's replacement, name or template must be, or eSpeak would read the rest of the
+    /// announcement (the client's text) as phonemes.
+    public static func isBalanced(_ text: String) -> Bool {
+        split(text).allSatisfy { segment in
+            guard case let .plain(run) = segment else { return true }
+            return !containsBracketPair(run)
+        }
+    }
+
+    /// True when `text` holds `[[` or `]]` as scalars, as eSpeak reads it.
+    static func containsBracketPair(_ text: Substring) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == previous, byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// Breaks every `[[` in a client's text so eSpeak never reads it as phoneme input, and turns control
     /// characters other than tab and line breaks into spaces: libespeak-ng 1.51 reads past the end of a
     /// text that ends in some of them.
+    ///
+    /// It works on Unicode scalars, as eSpeak reads the bytes: `[[` followed by a combining mark is the
+    /// two Characters `[` and `[́`, which `String.contains("[[")` does not find, yet eSpeak still sees `[[`.
     public static func neutralize(_ text: String) -> String {
-        var result = text
-        if result.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !"\t\n\r".unicodeScalars.contains($0) }) {
-            result = String(String.UnicodeScalarView(result.unicodeScalars.map {
-                $0.properties.generalCategory == .control && !"\t\n\r".unicodeScalars.contains($0) ? " " : $0
-            }))
+        let text = withoutControlCharacters(text)
+        let bracket = UInt8(ascii: "[")
+        var previousWasBracket = false
+        guard text.utf8.contains(where: { byte in
+            defer { previousWasBracket = byte == bracket }
+            return previousWasBracket && byte == bracket
+        }) else { return text }
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if scalar == "[", previous == "[" { result.append(" ") }
+            result.append(scalar)
+            previous = scalar
         }
-        guard result.contains("[[") else { return result }
-        while result.contains("[[") { result = result.replacingOccurrences(of: "[[", with: "[ [") }
-        return result
+        return String(result)
+    }
+
+    /// Control characters other than tab and line breaks, as spaces.
+    static func withoutControlCharacters(_ text: String) -> String {
+        func isStray(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.generalCategory == .control && scalar != "\t" && scalar != "\n" && scalar != "\r"
+        }
+        guard text.unicodeScalars.contains(where: isStray) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isStray($0) ? " " : $0 }))
     }
 }

@@ -64,7 +64,9 @@ public struct VoiceProfile: Sendable, Equatable {
         // Spelling names every character, "[" too, and never passes a client's "[[" on as phonemes.
         if spelled { return spelling.spell(text) }
         let plain = PhonemeSegments.neutralize(text)
-        let normalized = normalizer.normalize(plain)
+        // The normalizer's tables hold words, never phonemes: breaking any [[ in its output keeps a
+        // profile's abbreviation or template (or a join of the client's brackets) from opening phoneme input.
+        let normalized = PhonemeSegments.neutralize(normalizer.normalize(plain))
         let looked = lexicon.apply(to: normalized)
         return punctuation.apply(to: looked, level: punctuationLevel, spelling: spelling)
     }

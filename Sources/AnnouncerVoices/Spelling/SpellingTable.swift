@@ -79,11 +79,17 @@ extension SpellingTable {
                     value.report("spelling.capital must contain {letter} where the letter goes, as in \"capital {letter}\".")
                     continue
                 }
+                // An unclosed [[ here would make eSpeak read the rest of every spelled text as phonemes.
+                guard PhonemeSegments.isBalanced(text) else {
+                    value.report("spelling.capital opens or closes [[ ]] without the other; phonemes go inside both, as \"[[k'ap@t@l]] {letter}\".")
+                    continue
+                }
                 capital = text
             case "separator":
                 guard let text = value.string() else { continue }
-                guard !text.isEmpty, !text.contains(where: { $0.isLetter || $0.isNumber }) else {
-                    value.report("spelling.separator must be spaces or punctuation, such as \" \" or \", \", so the items stay apart.")
+                guard !text.isEmpty, !text.contains(where: { $0.isLetter || $0.isNumber }),
+                      !PhonemeSegments.containsBracketPair(text[...]) else {
+                    value.report("spelling.separator must be spaces or punctuation without [[ or ]], such as \" \" or \", \", so the items stay apart.")
                     continue
                 }
                 separator = text
@@ -112,7 +118,7 @@ extension SpellingTable {
                 continue
             }
             // Every [[ needs its ]], or eSpeak would read the rest of the announcement as phonemes.
-            if name.components(separatedBy: "[[").count != name.components(separatedBy: "]]").count {
+            if !PhonemeSegments.isBalanced(name) {
                 value.report("The name of \"\(key)\" opens or closes [[ ]] without the other; phonemes go inside both, as [['eI]].")
                 continue
             }
