@@ -55,12 +55,11 @@ final class ESpeakEngine {
     /// eSpeak's phoneme mnemonics for `text` in `voice`, clause by clause, as `espeak-ng -x` shows them.
     func phonemes(of text: String, voice: String) throws(SpeechError) -> String {
         try select(voice: voice)
-        // espeak_TextToPhonemes reads [[phonemes]] only while the library's global phoneme-input
-        // switch is on, which each espeak_Synth sets from its flags and other calls may reset;
-        // a silent synthesis of one space sets it just before.
-        if text.contains("[[") {
-            _ = " ".withCString { espeak_Synth($0, 2, 0, POS_CHARACTER, 0, UInt32(Self.synthesisFlags), nil, nil) }
-        }
+        // A silent synthesis of one space first: it switches phoneme input on (espeak_TextToPhonemes
+        // reads [[phonemes]] only while the library's global switch is on, which each espeak_Synth sets
+        // from its flags), and it clears text a listing before may have left in the library's clause
+        // buffer, which once came out in front of the next word ("a" listed as "ta").
+        _ = " ".withCString { espeak_Synth($0, 2, 0, POS_CHARACTER, 0, UInt32(Self.synthesisFlags), nil, nil) }
         var clauses: [String] = []
         text.withCString { start in
             var cursor: UnsafeRawPointer? = UnsafeRawPointer(start)
