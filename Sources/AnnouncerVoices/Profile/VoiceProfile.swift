@@ -59,14 +59,14 @@ public struct VoiceProfile: Sendable, Equatable {
 
     /// The text eSpeak is given for `text`: spelled out, or normalized and passed through the lexicon,
     /// with punctuation named to `punctuationLevel`. eSpeak phonemes from the lexicon come in `[[ ]]`;
-    /// any `[[` the client wrote is broken up first, so a client can never send phonemes.
+    /// any `[[` the client wrote is broken up before the lexicon runs, so a client can never send phonemes.
     public func prepare(_ text: String, spelled: Bool = false, punctuationLevel: PunctuationLevel = .some) -> String {
         // Spelling names every character, "[" too, and never passes a client's "[[" on as phonemes.
         if spelled { return spelling.spell(text) }
-        let plain = PhonemeSegments.neutralize(text)
-        // The normalizer's tables hold words, never phonemes: breaking any [[ in its output keeps a
-        // profile's abbreviation or template (or a join of the client's brackets) from opening phoneme input.
-        let normalized = PhonemeSegments.neutralize(normalizer.normalize(plain))
+        // One pass after the normalizer covers the client's text and the normalizer's alike: any [[ the
+        // client wrote, or a profile's abbreviation or template (or a join of the client's brackets)
+        // formed, is broken, and control characters become spaces, before the lexicon adds its phonemes.
+        let normalized = PhonemeSegments.neutralize(normalizer.normalize(text))
         let looked = lexicon.apply(to: normalized)
         return punctuation.apply(to: looked, level: punctuationLevel, spelling: spelling)
     }
