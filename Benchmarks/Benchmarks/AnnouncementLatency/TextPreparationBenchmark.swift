@@ -16,13 +16,7 @@ enum TextPreparationBenchmark {
     static func register() {
         Benchmark(
             "Text preparation per announcement (normalization, lexicon, punctuation)",
-            configuration: .init(
-                metrics: [.throughput, .wallClock, .mallocCountTotal],
-                warmupIterations: 5,
-                scalingFactor: .kilo,
-                maxDuration: .seconds(3),
-                maxIterations: 1_000
-            )
+            configuration: .perOperation
         ) { (benchmark: Benchmark, profiles: [VoiceProfile]) in
             benchmark.startMeasurement()
             for index in benchmark.scaledIterations {
