@@ -40,8 +40,8 @@ enum WorkerFrame: Equatable {
         case let .audio(id, samples):
             type = UInt8(ascii: "A")
             payload.append(le: id)
-            payload.reserveCapacity(4 + samples.count * 2)
-            for sample in samples { payload.append(le: UInt16(bitPattern: sample)) }
+            // The PCM goes as it lies in memory: both ends are this machine, and Linux runs little-endian here.
+            samples.withUnsafeBytes { payload += $0 }
         case let .end(id, end):
             type = UInt8(ascii: "E")
             payload.append(le: id)
@@ -79,9 +79,7 @@ enum WorkerFrame: Equatable {
             let bytes = reader.rest()
             guard bytes.count % 2 == 0 else { return nil }
             var samples = [Int16](repeating: 0, count: bytes.count / 2)
-            for index in samples.indices {
-                samples[index] = Int16(bitPattern: UInt16(bytes[2 * index]) | UInt16(bytes[2 * index + 1]) << 8)
-            }
+            samples.withUnsafeMutableBytes { $0.copyBytes(from: bytes) }
             self = .audio(id: id, samples: samples)
         case UInt8(ascii: "E"):
             guard let id = reader.u32(), let code = reader.bytes(1)?.first else { return nil }
