@@ -32,7 +32,10 @@ import Testing
         // The server keeps its standard 1,000 polite waiting, and says how many it dropped: about 9,000,
         // less the few spoken or cut while the bench filled the queue.
         let note = backlogNotes.first ?? ""
-        #expect(note.hasPrefix("1,000 of the 10,000 polite announcements were waiting when the first assertive one arrived."), "\(note)")
+        // 1,000, or 999 when a polite one ended and the next began speaking just as the fill finished:
+        // a full run under load once saw that.
+        #expect(note.hasPrefix("1,000 of the 10,000 polite announcements were waiting when the first assertive one arrived.")
+            || note.hasPrefix("999 of the 10,000 polite announcements were waiting when the first assertive one arrived."), "\(note)")
         #expect(note.contains("The queue's limit on waiting polite announcements dropped 8,9"), "\(note)")
 
         let replay = try ProgramRun(ServerProcess.announce.path, ["bench", "--events", timeline, "--json"])
