@@ -40,7 +40,9 @@ final class SynthesisWorkerProcess: @unchecked Sendable {
         let arguments = [executable]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
+        var environment: [UnsafeMutablePointer<CChar>?] = workerEnvironment().map { strdup($0) } + [nil]
+        defer { for pointer in environment { free(pointer) } }
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, &argv, &environment)
         close(toWorker[0])
         close(fromWorker[1])
         guard spawned == 0 else {
@@ -93,6 +95,13 @@ final class SynthesisWorkerProcess: @unchecked Sendable {
     }
 
     deinit { stop() }
+}
+
+/// This process's environment for the worker, with Swift's crash backtracer turned off: when eSpeak aborts,
+/// the backtracer would keep the dying worker alive for seconds while it symbolicates, so the crash would
+/// be seen late, as a hang, and fill the server's log with a backtrace of eSpeak's internals.
+func workerEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    environment.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" } + ["SWIFT_BACKTRACE=enable=no"]
 }
 
 /// A pipe whose ends close on exec, so no other child process inherits them.
