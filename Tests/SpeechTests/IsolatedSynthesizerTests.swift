@@ -75,7 +75,9 @@ import Testing
         ))
         done.wait()
         let inProcess = local.withLock { $0 }
-        #expect(samples.count == inProcess.count)
+        // Not to the sample: the in-process engine is shared with the other tests of this process, whose
+        // cut utterances leave eSpeak's pauses a little different (42,399 against 43,551 samples was seen).
+        #expect(abs(Double(samples.count) / Double(inProcess.count) - 1) < 0.05, "\(samples.count) against \(inProcess.count)")
         #expect(abs(Self.rms(samples) / Self.rms(inProcess) - 1) < 0.2)
         let norwegian = Self.synthesize("Feil: Skriv inn en gyldig e-postadresse", on: synthesizer, voice: "nb")
         #expect(norwegian.end == .completed && Self.rms(norwegian.samples) > 1_000)
