@@ -22,6 +22,14 @@ public struct EngineOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A polite announcement that waited longer than this many seconds is not spoken (default 30).", valueName: "SECONDS"))
     public var politeTimeToLive: Double?
 
+    @Option(help: ArgumentHelp("An assertive announcement waits at most this many seconds for an audio device that stopped working (default 10).", valueName: "SECONDS"))
+    public var assertiveTimeToLive: Double?
+
+    @Option(help: ArgumentHelp(
+        "What announcements do while the audio device is not working: wait (for it to come back, each up to its time to live) or fail (at once, with the reason). The default is wait.",
+        valueName: "wait|fail"))
+    public var whenAudioFails: AudioFaultHandling?
+
     @Option(help: ArgumentHelp("The most polite announcements that may wait; the oldest is dropped beyond it (default 1000).", valueName: "N"))
     public var maxWaitingPolite: Int?
 
@@ -43,12 +51,14 @@ public struct EngineOptions: ParsableArguments {
         }
         guard (duplicateWindow ?? 0) >= 0 else { throw ValidationError("The duplicate window cannot be negative; give 0 or more milliseconds.") }
         guard (politeTimeToLive ?? 1) > 0 else { throw ValidationError("The polite time to live must be more than 0 seconds.") }
+        guard (assertiveTimeToLive ?? 1) > 0 else { throw ValidationError("The assertive time to live must be more than 0 seconds.") }
         guard (maxWaitingPolite ?? 1) >= 1 else { throw ValidationError("At least 1 polite announcement must be allowed to wait.") }
     }
 
     /// True when any of these options was given on the command line.
     public var anyGiven: Bool {
-        sink != nil || duplicateWindow != nil || politeTimeToLive != nil || maxWaitingPolite != nil || voices != nil
+        sink != nil || duplicateWindow != nil || politeTimeToLive != nil || assertiveTimeToLive != nil
+            || whenAudioFails != nil || maxWaitingPolite != nil || voices != nil
     }
 
     /// The sink given, else $ANNOUNCER_SINK, else ALSA's default device.
@@ -61,6 +71,7 @@ public struct EngineOptions: ParsableArguments {
         return LiveRegionPolicy(
             duplicateWindow: duplicateWindow.map { .milliseconds($0) } ?? standard.duplicateWindow,
             politeTimeToLive: politeTimeToLive.map { .milliseconds(Int64($0 * 1_000)) } ?? standard.politeTimeToLive,
+            assertiveTimeToLive: assertiveTimeToLive.map { .milliseconds(Int64($0 * 1_000)) } ?? standard.assertiveTimeToLive,
             maxWaitingPolite: maxWaitingPolite ?? standard.maxWaitingPolite
         )
     }
@@ -79,7 +90,7 @@ public struct EngineOptions: ParsableArguments {
             logger.warning("Voice profile left out: \(problem)")
         }
         do throws(EngineError) {
-            return try SpeechEngine(sink: resolvedSink, policy: policy, voices: library, logger: logger)
+            return try SpeechEngine(sink: resolvedSink, policy: policy, voices: library, whenAudioFails: whenAudioFails ?? .wait, logger: logger)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -108,6 +119,8 @@ extension Language: ExpressibleByArgument {
 }
 
 extension PunctuationLevel: ExpressibleByArgument {}
+
+extension AudioFaultHandling: ExpressibleByArgument {}
 
 extension SinkSpec: ExpressibleByArgument {
     public init?(argument: String) { try? self.init(parsing: argument) }

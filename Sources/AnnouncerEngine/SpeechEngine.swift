@@ -1,6 +1,7 @@
 import AnnouncerCore
 import AnnouncerVoices
 import Audio
+import Foundation
 import Logging
 import Speech
 
@@ -35,12 +36,17 @@ public final class SpeechEngine: Sendable {
     public var synthesisWorkerProcessID: Int32? { (synthesizer as? IsolatedSynthesizer)?.workerProcessID }
     private let synthesizer: any Synthesizer
 
+    /// Whether the audio device works now, and how it has fared.
+    public var audioDevice: AudioDeviceStatus { device.status }
+    private let device: AudioDeviceWatch
+
     /// Starts eSpeak NG (once per process) and opens the sink; throws a plain-language error if either fails.
     public init(
         sink sinkSpec: SinkSpec,
         policy: LiveRegionPolicy = .standard,
         voices: VoiceLibrary = .standard(),
         synthesis placement: SynthesisPlacement = .standard,
+        whenAudioFails handling: AudioFaultHandling = .wait,
         logger: Logger
     ) throws(EngineError) {
         let synthesis: any Synthesizer
@@ -67,9 +73,26 @@ public final class SpeechEngine: Sendable {
         self.sinkSpec = sinkSpec
         self.voices = voices
         self.logger = logger
-        pipeline = SpeechPipeline(synthesis: synthesis, sink: sink, voices: voices)
+        device = AudioDeviceWatch(name: sinkSpec.description, handling: handling) { change, status in
+            Self.log(change, of: status, to: logger)
+        }
+        pipeline = SpeechPipeline(synthesis: synthesis, sink: sink, voices: voices, policy: policy, device: device, handling: handling)
         scheduler = AnnouncementScheduler(policy: policy, speaker: pipeline)
         logger.debug("Speech engine started", metadata: ["sink": "\(sinkSpec)", "sample_rate": "\(format.sampleRate)"])
+    }
+
+    /// One line when the device stops working and one when it is back.
+    private static func log(_ change: AudioDeviceWatch.Change, of status: AudioDeviceStatus, to logger: Logger) {
+        switch change {
+        case let .wentDown(fault):
+            let meanwhile = status.handling == .wait
+                ? "announcements wait for it, each up to its time to live, while it is tried again"
+                : "announcements fail until it is back; it is tried again meanwhile"
+            logger.error("The audio device \(status.name) stopped working, so \(meanwhile). \(fault.description)")
+        case let .cameBack(outage):
+            let seconds = Double(outage.components.seconds) + Double(outage.components.attoseconds) / 1e18
+            logger.notice("The audio device \(status.name) works again, after \(String(format: "%.1f", seconds)) seconds without it.")
+        }
     }
 
     /// Accepts an announcement; `onEnd` hears its outcome.

@@ -157,6 +157,10 @@ public final class ALSASink: AudioSink {
             _ = wake.wait(timeout: .now() + .microseconds(Int(nap.inMicroseconds)))
         }
         guard cutGeneration.load(ordering: .acquiring) == generation else { return false }
+        // A sound server that went away mid-utterance leaves the stream disconnected, not played.
+        if snd_pcm_state(pcm) == SND_PCM_STATE_DISCONNECTED {
+            throw .writeFailed(device: device, detail: "it was disconnected")
+        }
         // Everything was heard: stop the stream rather than let it run dry into an underrun.
         snd_pcm_drop(pcm)
         return true

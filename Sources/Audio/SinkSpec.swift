@@ -38,7 +38,11 @@ public enum SinkSpec: Hashable, Sendable, CustomStringConvertible {
     /// Opens the sink for audio in `format`.
     public func open(format: AudioFormat) throws(AudioError) -> any AudioSink {
         switch self {
-        case let .alsa(device): try ALSASink(device: device, format: format)
+        case let .alsa(device):
+            // A sound server restarted or a device unplugged and back: ALSA's handle is dead, a new one works.
+            try ReopeningSink(name: description, format: format) { () throws(AudioError) -> any AudioSink in
+                try ALSASink(device: device, format: format)
+            }
         case .null: NullSink(format: format)
         case let .wav(path): try WAVFileSink(path: path, format: format)
         }

@@ -15,9 +15,9 @@ struct Announce: ParsableCommand {
         say and pipe speak through the running announcer server (announcerd) when one is reachable \
         at --socket, $ANNOUNCER_SOCKET or $XDG_RUNTIME_DIR/announcer/announcer.sock; without one, or \
         with --embedded or an engine option such as --sink, they speak with an engine inside this \
-        process. events needs the server.
+        process. events and status need the server.
         """,
-        subcommands: [SayCommand.self, PipeCommand.self, EventsCommand.self, VoicesCommand.self, FlowCommand.self, BenchCommand.self, DemoCommand.self]
+        subcommands: [SayCommand.self, PipeCommand.self, EventsCommand.self, StatusCommand.self, VoicesCommand.self, FlowCommand.self, BenchCommand.self, DemoCommand.self]
     )
 
     static func main() {

@@ -13,18 +13,10 @@ struct EventsCommand: ParsableCommand {
         discussion: "Needs a running announcer server. Each line is one event; the schema is in docs/PROTOCOL.md."
     )
 
-    @Option(help: ArgumentHelp(
-        "The server's socket. The default is $ANNOUNCER_SOCKET, else $XDG_RUNTIME_DIR/announcer/announcer.sock.",
-        valueName: "PATH"))
-    var socket: String?
+    @OptionGroup var server: ServerSocketOption
 
     func run() throws {
-        let connection: ServerConnection
-        do throws(ClientError) {
-            connection = try ServerConnection.connect(to: socket ?? SocketLocation.standard())
-        } catch {
-            throw CommandFailure(error.description)
-        }
+        let connection = try server.connect()
         // Ctrl-C is how this command is meant to end: exit at once, without closing the
         // connection first, so the loop below never mistakes our own close for the server's.
         TerminationSignals.install { _ in Foundation.exit(0) }

@@ -1,18 +1,25 @@
 import AnnouncerCore
 import Audio
 import Dispatch
+import Synchronization
 import Testing
 @testable import AnnouncerEngine
 
 /// The playback thread on its own, with a paced null sink: what a stopped utterance leaves behind.
 @Suite struct PlaybackThreadTests {
+    static func watch(changes: Locked<[String]>? = nil) -> AudioDeviceWatch {
+        AudioDeviceWatch(name: "test", handling: .wait) { change, _ in
+            changes?.update { $0.append(String(describing: change).hasPrefix("wentDown") ? "down" : "back") }
+        }
+    }
+
     @Test("An utterance cancelled before the scheduler's cut reaches the sink leaves none of its audio buffered")
     func cancelSeenBeforeTheCutStillEmptiesTheSink() throws {
         let sink = NullSink(format: AudioFormat(sampleRate: 22_050))
-        let playback = PlaybackThread(sink: sink)
+        let playback = PlaybackThread(sink: sink, device: Self.watch(), handling: .wait)
         let stream = UtteranceStream(maxBuffered: 22_050)
         let heard = DispatchSemaphore(value: 0)
-        playback.enqueue(PlaybackThread.Job(stream: stream) { news in
+        playback.enqueue(PlaybackThread.Job(stream: stream, deadline: nil) { news in
             if case .firstAudio = news { heard.signal() }
         })
         // One second in one chunk: the sink takes a chunk larger than its buffer when it is empty, and a
@@ -28,4 +35,72 @@ import Testing
         playback.closeSink()
         #expect(sink.outputDelay() < .milliseconds(100), "the cancelled chunk is still buffered")
     }
+
+    @Test("A device that fails mid-utterance is opened again, and the utterance is played again from its start, once")
+    func failedDeviceIsReopenedAndTheUtteranceReplayed() throws {
+        let devices = Locked<[ScriptedSink]>([])
+        let opens = Locked(0)
+        let sink = try ReopeningSink(name: "scripted", format: AudioFormat(sampleRate: 22_050)) { () throws(AudioError) -> any AudioSink in
+            let attempt = opens.update { $0 += 1; return $0 }
+            // The second open finds the device still gone; the third works.
+            if attempt == 2 { throw .deviceUnavailable(device: "scripted", detail: "connection refused") }
+            let device = ScriptedSink(failAfterWrites: attempt == 1 ? 2 : nil)
+            devices.update { $0.append(device) }
+            return device
+        }
+        let changes = Locked<[String]>([])
+        let playback = PlaybackThread(sink: sink, device: Self.watch(changes: changes), handling: .wait)
+        let stream = UtteranceStream(maxBuffered: 22_050 * 10)
+        let ended = DispatchSemaphore(value: 0)
+        let result = Locked<SpeechReport?>(nil)
+        playback.enqueue(PlaybackThread.Job(stream: stream, deadline: nil) { news in
+            if case .finished = news { result.update { $0 = news }; ended.signal() }
+        })
+        for value in Int16(1)...4 {
+            _ = [Int16](repeating: value, count: 100).withUnsafeBufferPointer { stream.push($0) }
+        }
+        stream.finish(.completed)
+        #expect(ended.wait(timeout: .now() + 10) == .success)
+        guard case .finished(.completed, _) = try #require(result.value) else {
+            Issue.record("expected completed, got \(String(describing: result.value))")
+            return
+        }
+        #expect(opens.value == 3)
+        let written = devices.value.map(\.firstSamples)
+        // The first device took two chunks and failed on the third; the third device got all four, from the start.
+        #expect(written == [[1, 2], [1, 2, 3, 4]])
+        #expect(changes.value == ["down", "back"])
+        playback.closeSink()
+    }
+}
+
+/// A device that takes writes until told to fail, and remembers the first sample of each chunk.
+private final class ScriptedSink: AudioSink, @unchecked Sendable {
+    let name = "scripted"
+    let format = AudioFormat(sampleRate: 22_050)
+    private let failAfterWrites: Int?
+    private let lock = Mutex<[Int16]>([])
+    init(failAfterWrites: Int?) { self.failAfterWrites = failAfterWrites }
+    var firstSamples: [Int16] { lock.withLock { $0 } }
+    func beginUtterance() {}
+    var cutMark: CutMark { NullSink(format: format).cutMark }
+    func write(_ samples: UnsafeBufferPointer<Int16>, unlessCutSince mark: CutMark) throws(AudioError) -> Bool {
+        let count = lock.withLock { $0.count }
+        if let failAfterWrites, count >= failAfterWrites { throw .writeFailed(device: "scripted", detail: "input/output error") }
+        lock.withLock { $0.append(samples[0]) }
+        return true
+    }
+    func outputDelay() -> Duration { .zero }
+    func waitUntilPlayed() -> Bool { true }
+    func cut() {}
+    func close() {}
+}
+
+/// A value shared with closures that other threads call.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+    init(_ value: Value) { mutex = Mutex(value) }
+    var value: Value { mutex.withLock { $0 } }
+    @discardableResult
+    func update<Result>(_ body: (inout Value) -> Result) -> Result { mutex.withLock { body(&$0) } }
 }

@@ -4,6 +4,9 @@ public struct LiveRegionPolicy: Sendable, Hashable {
     public var duplicateWindow: Duration = .seconds(1)
     /// A polite announcement that has waited longer than this is not spoken.
     public var politeTimeToLive: Duration = .seconds(30)
+    /// How long an assertive announcement may wait for an audio device that stopped working. It never
+    /// expires in the queue, where it goes first; this bounds only a wait for the device to come back.
+    public var assertiveTimeToLive: Duration = .seconds(10)
     /// The most polite announcements that may wait; on overflow the oldest is dropped.
     public var maxWaitingPolite: Int = 1_000
     /// The most assertive announcements that may wait; beyond it a new one is refused with `dropped`,
@@ -13,14 +16,26 @@ public struct LiveRegionPolicy: Sendable, Hashable {
     public init(
         duplicateWindow: Duration = .seconds(1),
         politeTimeToLive: Duration = .seconds(30),
+        assertiveTimeToLive: Duration = .seconds(10),
         maxWaitingPolite: Int = 1_000,
         maxWaitingAssertive: Int = 10_000
     ) {
         self.duplicateWindow = duplicateWindow
         self.politeTimeToLive = politeTimeToLive
+        self.assertiveTimeToLive = assertiveTimeToLive
         self.maxWaitingPolite = max(1, maxWaitingPolite)
         self.maxWaitingAssertive = max(1, maxWaitingAssertive)
     }
 
     public static let standard = LiveRegionPolicy()
+
+    /// How long `politeness` may wait to be heard: polite ones in the queue and for the device,
+    /// assertive ones for the device only.
+    public func timeToLive(_ politeness: Politeness) -> Duration? {
+        switch politeness {
+        case .polite: politeTimeToLive
+        case .assertive: assertiveTimeToLive
+        case .off: nil
+        }
+    }
 }

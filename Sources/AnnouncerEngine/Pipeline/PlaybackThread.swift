@@ -11,6 +11,8 @@ import Synchronization
 final class PlaybackThread: Sendable {
     struct Job: Sendable {
         let stream: UtteranceStream
+        /// When an announcement still waiting for a device that stopped working is given up on.
+        let deadline: MonotonicInstant?
         let report: @Sendable (SpeechReport) -> Void
     }
 
@@ -20,14 +22,32 @@ final class PlaybackThread: Sendable {
         case closeSink(done: DispatchSemaphore)
     }
 
+    /// How a wait for a device that stopped working ended.
+    private enum DeviceWait {
+        case ready
+        case cancelled
+        case gaveUp(reason: String)
+    }
+
+    /// The most audio of one utterance kept to be played again from its start after a device fault.
+    static let longestReplay: Duration = .seconds(30)
+
     private let sink: any AudioSink
+    /// The same sink when it can be opened again after a fault; else a fault fails the utterance.
+    private let reopening: ReopeningSink?
+    private let device: AudioDeviceWatch
+    private let handling: AudioFaultHandling
+    private let backoff = Mutex(RetryBackoff())
     private let jobs = Mutex<(work: Deque<Work>, closed: Bool)>(([], false))
     private let jobAvailable = DispatchSemaphore(value: 0)
     /// The stream being played; guarded so that a cut can never hit the next utterance.
     private let playing = Mutex<UtteranceStream?>(nil)
 
-    init(sink: any AudioSink) {
+    init(sink: any AudioSink, device: AudioDeviceWatch, handling: AudioFaultHandling) {
         self.sink = sink
+        self.reopening = sink as? ReopeningSink
+        self.device = device
+        self.handling = handling
         let thread = Thread { [self] in
             while true {
                 switch nextWork() {
@@ -37,8 +57,8 @@ final class PlaybackThread: Sendable {
                     // On ALSA through PulseAudio, the prepare after a drop is a round trip to the sound
                     // server (a median of 2 ms here); done at the next utterance's start, it delayed that
                     // utterance's first audio by as much. Between utterances only this thread touches the
-                    // sink. A failure here is met again, and reported, when the next utterance begins.
-                    try? sink.beginUtterance()
+                    // sink. A failure here is met again, and dealt with, when the next utterance begins.
+                    if device.isWorking { try? sink.beginUtterance() }
                 case let .closeSink(done):
                     sink.close()
                     done.signal()
@@ -84,10 +104,33 @@ final class PlaybackThread: Sendable {
         }
     }
 
+    /// The next work; while the device is not working and nothing waits, it is tried again now and then,
+    /// so it is back before the next announcement needs it.
     private func nextWork() -> Work {
         while true {
-            jobAvailable.wait()
+            if let reopening, !device.isWorking {
+                if jobAvailable.wait(timeout: .now() + backoff.withLock { $0.next }.dispatchInterval) == .timedOut {
+                    tryReopening(reopening)
+                    continue
+                }
+            } else {
+                jobAvailable.wait()
+            }
             if let work = jobs.withLock({ $0.work.popFirst() }) { return work }
+        }
+    }
+
+    @discardableResult
+    private func tryReopening(_ reopening: ReopeningSink) -> Bool {
+        do throws(AudioError) {
+            try reopening.reopen()
+            backoff.withLock { $0.succeeded() }
+            device.recovered()
+            return true
+        } catch {
+            backoff.withLock { $0.failed() }
+            device.failed(error)
+            return false
         }
     }
 
@@ -96,44 +139,104 @@ final class PlaybackThread: Sendable {
         playing.withLock { $0 = stream }
         defer { playing.withLock { $0 = nil } }
         guard !stream.isCancelled else { return }
-        do throws(AudioError) {
-            try sink.beginUtterance()
-            var heard = false
-            while true {
-                // Read before taking a chunk: a cut after this refuses the chunk, so no audio of a
-                // cut utterance is written after its cut.
-                let mark = sink.cutMark
-                switch stream.next() {
-                case let .audio(chunk):
-                    let accepted = try chunk.withUnsafeBufferPointer { samples throws(AudioError) in
-                        try sink.write(samples, unlessCutSince: mark)
+        // What was written so far, played again from the start if the device fails mid-utterance.
+        var written: [[Int16]] = []
+        var writtenFrames = 0
+        // Beyond the replay limit, the chunk being written, so a fault loses only what was already heard.
+        var unsaved: [Int16]?
+        let replayLimit = sink.format.frames(in: Self.longestReplay)
+        var heard = false
+        while true {
+            do throws(AudioError) {
+                try sink.beginUtterance()
+                for chunk in written {
+                    let mark = sink.cutMark
+                    guard try chunk.withUnsafeBufferPointer({ samples throws(AudioError) in try sink.write(samples, unlessCutSince: mark) }) else { return }
+                }
+                // Past the limit, what was played again was only the chunk the fault interrupted.
+                if writtenFrames >= replayLimit { written = [] }
+                while true {
+                    // Read before taking a chunk: a cut after this refuses the chunk, so no audio of a
+                    // cut utterance is written after its cut.
+                    let mark = sink.cutMark
+                    switch stream.next() {
+                    case let .audio(chunk):
+                        // Kept before it is written: a write that fails may have played none of it.
+                        if reopening != nil {
+                            if writtenFrames < replayLimit {
+                                written.append(chunk)
+                                writtenFrames += chunk.count
+                            } else {
+                                unsaved = chunk
+                            }
+                        }
+                        let accepted = try chunk.withUnsafeBufferPointer { samples throws(AudioError) in
+                            try sink.write(samples, unlessCutSince: mark)
+                        }
+                        unsaved = nil
+                        guard accepted else { return }
+                        if !heard {
+                            heard = true
+                            // Stamped when the sink has accepted the frame, so a write that had to wait counts.
+                            let handedAt = MonotonicInstant.now()
+                            job.report(.firstAudio(at: handedAt, audibleAt: audibleTime(ofFirstFrameOf: chunk.count, writtenAt: handedAt)))
+                        }
+                    case .end(.completed):
+                        if try sink.waitUntilPlayed() { job.report(.finished(.completed, at: .now())) }
+                        return
+                    case let .end(.failed(error)):
+                        sink.cut()
+                        job.report(.finished(.failed(reason: error.description), at: .now()))
+                        return
+                    case .end(.aborted), .cancelled:
+                        // The utterance was stopped. The scheduler's cut may have come too late to hit it:
+                        // it cuts only what plays, and this thread can see the cancel and leave first.
+                        // Then a written chunk would still sound, up to 50 ms of a cancelled announcement,
+                        // and hold back the next one's first audio by as much. Cut here too; a second cut is harmless.
+                        sink.cut()
+                        return
                     }
-                    guard accepted else { return }
-                    if !heard {
-                        heard = true
-                        // Stamped when the sink has accepted the frame, so a write that had to wait counts.
-                        let handedAt = MonotonicInstant.now()
-                        job.report(.firstAudio(at: handedAt, audibleAt: audibleTime(ofFirstFrameOf: chunk.count, writtenAt: handedAt)))
-                    }
-                case .end(.completed):
-                    if try sink.waitUntilPlayed() { job.report(.finished(.completed, at: .now())) }
+                }
+            } catch {
+                switch deviceFailed(error, during: job) {
+                case .ready:
+                    // Too long to keep, the start is lost: carry on from where the device failed.
+                    if writtenFrames >= replayLimit { written = unsaved.map { [$0] } ?? [] }
+                    continue
+                case .cancelled:
                     return
-                case let .end(.failed(error)):
-                    sink.cut()
-                    job.report(.finished(.failed(reason: error.description), at: .now()))
-                    return
-                case .end(.aborted), .cancelled:
-                    // The utterance was stopped. The scheduler's cut may have come too late to hit it:
-                    // it cuts only what plays, and this thread can see the cancel and leave first.
-                    // Then a written chunk would still sound, up to 50 ms of a cancelled announcement,
-                    // and hold back the next one's first audio by as much. Cut here too; a second cut is harmless.
-                    sink.cut()
+                case let .gaveUp(reason):
+                    stream.cancel()
+                    job.report(.finished(.failed(reason: reason), at: .now()))
                     return
                 }
             }
-        } catch {
-            stream.cancel()
-            job.report(.finished(.failed(reason: error.description), at: .now()))
+        }
+    }
+
+    /// After `fault`: without a device that can be opened again, or when announcements fail while it is
+    /// down, the utterance fails; else it waits, up to its deadline, for the device to come back.
+    private func deviceFailed(_ fault: AudioError, during job: Job) -> DeviceWait {
+        guard let reopening else { return .gaveUp(reason: fault.description) }
+        if reopening.isOpen { reopening.abandonDevice(after: fault) }
+        device.failed(fault)
+        let problem = device.status.problem ?? fault.description
+        if handling == .fail {
+            return .gaveUp(reason: "\(problem) It was not spoken; the device is tried again in the background.")
+        }
+        while true {
+            let attemptAt = DispatchTime.now() + backoff.withLock { $0.next }.dispatchInterval
+            // Look at the cancel and the deadline often, so an assertive announcement cutting this one
+            // does not wait behind it.
+            while DispatchTime.now() < attemptAt {
+                if job.stream.isCancelled { return .cancelled }
+                if let deadline = job.deadline, MonotonicInstant.now() >= deadline {
+                    return .gaveUp(reason: "\(problem) It did not come back within the announcement's time to live, so it was not spoken.")
+                }
+                usleep(5_000)
+            }
+            if job.stream.isCancelled { return .cancelled }
+            if tryReopening(reopening) { return .ready }
         }
     }
 
@@ -142,5 +245,12 @@ final class PlaybackThread: Sendable {
     private func audibleTime(ofFirstFrameOf frames: Int, writtenAt now: MonotonicInstant) -> MonotonicInstant {
         let ahead = sink.outputDelay() - sink.format.duration(ofFrames: frames)
         return ahead > .zero ? now + ahead : now
+    }
+}
+
+extension Duration {
+    /// This duration for Dispatch's timeouts.
+    var dispatchInterval: DispatchTimeInterval {
+        .microseconds(Int(components.seconds) * 1_000_000 + Int(components.attoseconds / 1_000_000_000_000))
     }
 }

@@ -11,11 +11,16 @@ final class SpeechPipeline: Speaker {
     private let voices: VoiceLibrary
     private let streams = Mutex<[AnnouncementID: UtteranceStream]>([:])
     private let maxBufferedSamples: Int
+    private let policy: LiveRegionPolicy
 
-    init(synthesis: any Synthesizer, sink: any AudioSink, voices: VoiceLibrary) {
+    init(
+        synthesis: any Synthesizer, sink: any AudioSink, voices: VoiceLibrary,
+        policy: LiveRegionPolicy, device: AudioDeviceWatch, handling: AudioFaultHandling
+    ) {
         self.synthesis = synthesis
-        self.playback = PlaybackThread(sink: sink)
+        self.playback = PlaybackThread(sink: sink, device: device, handling: handling)
         self.voices = voices
+        self.policy = policy
         // Two seconds ahead is plenty: eSpeak runs about a thousand times faster than real time.
         self.maxBufferedSamples = synthesis.sampleRate * 2
     }
@@ -24,7 +29,9 @@ final class SpeechPipeline: Speaker {
         let stream = UtteranceStream(maxBuffered: maxBufferedSamples)
         let id = announcement.id
         streams.withLock { $0[id] = stream }
-        playback.enqueue(PlaybackThread.Job(stream: stream) { [weak self] news in
+        // While the device is not working, an announcement waits for it up to its time to live from arrival.
+        let deadline = policy.timeToLive(announcement.politeness).map { announcement.arrival + $0 }
+        playback.enqueue(PlaybackThread.Job(stream: stream, deadline: deadline) { [weak self] news in
             if case .finished = news { self?.streams.withLock { _ = $0.removeValue(forKey: id) } }
             report(news)
         })

@@ -2,6 +2,7 @@ import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerProtocol
 import AnnouncerVoices
+import Foundation
 import NIOCore
 
 /// Serves one JSON-lines connection: one reply per request, in order, and the events it asked for.
@@ -125,6 +126,21 @@ final class JSONLinesHandler: ChannelInboundHandler {
             ("clients", .integer(context.connections)),
             ("ended", .object(status.endedByOutcome.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) })),
             ("synthesis", synthesisStatus()),
+            ("audio", audioStatus()),
+        ])
+    }
+
+    /// Whether the audio device works, what went wrong while it does not, and how often it stopped.
+    private func audioStatus() -> JSONFragment {
+        let device = context.engine.audioDevice
+        return .object([
+            ("device", .string(device.name)),
+            ("state", .string(device.isWorking ? "working" : "down")),
+            ("problem", device.problem.map { .string($0) } ?? .null),
+            ("down_since", device.downSince.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null),
+            ("outages", .integer(device.outages)),
+            ("last_outage_ms", device.lastOutage.map { .integer(Int($0.components.seconds * 1_000 + $0.components.attoseconds / 1_000_000_000_000_000)) } ?? .null),
+            ("when_down", .string(device.handling.rawValue)),
         ])
     }
 

@@ -1,0 +1,102 @@
+import AnnouncerClient
+import AnnouncerCommandLine
+import AnnouncerProtocol
+import ArgumentParser
+import Foundation
+
+/// `announce status`: what the running server is doing, and how its synthesis and audio have fared.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Say what the running server is doing and whether its synthesis and audio work.",
+        discussion: """
+        Needs a running announcer server. Prints plain lines: what is speaking and waiting, the \
+        clients, the outcomes so far, the synthesis worker's restarts and refused inputs, and whether \
+        the audio device works. --json prints the server's status reply as it came (docs/PROTOCOL.md).
+        """
+    )
+
+    @OptionGroup var server: ServerSocketOption
+
+    @Flag(help: "Print the status reply as one JSON line.")
+    var json = false
+
+    func run() throws {
+        let connection = try server.connect()
+        defer { connection.close() }
+        let reply = try connection.request(#"{"request":"status"}"#)
+        guard reply.ok, let status = (try? JSONSerialization.jsonObject(with: Data(reply.text.utf8))) as? [String: Any] else {
+            throw CommandFailure(reply.message ?? "The server did not give its status.")
+        }
+        if json {
+            print(reply.text)
+        } else {
+            for line in StatusLines(status).lines { print(line) }
+        }
+    }
+}
+
+/// The server's status reply as sentences, one per line, that read well aloud.
+struct StatusLines {
+    let lines: [String]
+
+    init(_ status: [String: Any]) {
+        var lines: [String] = []
+        let version = status["version"] as? String ?? "of unknown version"
+        lines.append("announcerd \(version), playing to \(status["sink"] as? String ?? "an unknown sink").")
+        if let speaking = status["speaking"] as? [String: Any] {
+            let text = speaking["text"] as? String ?? ""
+            lines.append("Speaking announcement \(speaking["id"] as? String ?? "?") (\(speaking["politeness"] as? String ?? "?"), \(speaking["lang"] as? String ?? "?")): \(text)")
+        } else {
+            lines.append("Speaking nothing.")
+        }
+        let waiting = status["waiting"] as? [String: Any] ?? [:]
+        lines.append("Waiting: \(waiting["assertive"] as? Int ?? 0) assertive, \(waiting["polite"] as? Int ?? 0) polite.")
+        if let clients = status["clients"] as? Int {
+            lines.append("Clients connected: \(clients).")
+        }
+        let ended = (status["ended"] as? [String: Int] ?? [:]).sorted { $0.key < $1.key }
+        lines.append(ended.isEmpty ? "Nothing has ended yet." : "Ended so far: " + ended.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ".")
+        lines.append(Self.synthesis(status["synthesis"] as? [String: Any]))
+        if let audio = status["audio"] as? [String: Any] { lines.append(contentsOf: Self.audio(audio)) }
+        self.lines = lines
+    }
+
+    private static func synthesis(_ synthesis: [String: Any]?) -> String {
+        guard let synthesis, synthesis["isolated"] as? Bool == true else {
+            return "Synthesis runs inside the server, so a crash in eSpeak NG would stop it."
+        }
+        let pid = (synthesis["worker_pid"] as? Int).map { "process \($0)" } ?? "no process just now"
+        var line = "Synthesis runs in the worker \(pid): "
+            + counted(synthesis["restarts"] as? Int ?? 0, "restart") + ", "
+            + counted(synthesis["hangs"] as? Int ?? 0, "hang") + ", "
+            + counted(synthesis["refused_inputs"] as? Int ?? 0, "refused input") + "."
+        if let last = synthesis["last_restart"] as? String { line += " Last restart: \(last)" }
+        return line
+    }
+
+    private static func audio(_ audio: [String: Any]) -> [String] {
+        let device = audio["device"] as? String ?? "?"
+        let outages = audio["outages"] as? Int ?? 0
+        guard audio["state"] as? String == "down" else {
+            var line = "The audio device \(device) works"
+            if outages > 0 {
+                line += "; it stopped working " + (outages == 1 ? "once" : "\(outages) times")
+                if let last = audio["last_outage_ms"] as? Int {
+                    line += ", the last time for " + String(format: "%.1f", Double(last) / 1_000) + " seconds"
+                }
+            }
+            return [line + "."]
+        }
+        let meanwhile = audio["when_down"] as? String == "fail"
+            ? "Announcements fail until it is back."
+            : "Announcements wait for it, each up to its time to live."
+        var lines = ["The audio device \(device) is not working" + ((audio["down_since"] as? String).map { " since \($0)" } ?? "") + ". \(meanwhile)"]
+        if let problem = audio["problem"] as? String { lines.append("Its problem: \(problem)") }
+        return lines
+    }
+
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}
