@@ -17,7 +17,7 @@ struct Announce: ParsableCommand {
         with --embedded or an engine option such as --sink, they speak with an engine inside this \
         process. events needs the server.
         """,
-        subcommands: [SayCommand.self, PipeCommand.self, EventsCommand.self, VoicesCommand.self, FlowCommand.self, BenchCommand.self, DemoCommand.self]
+        subcommands: [SayCommand.self, PipeCommand.self, EventsCommand.self, StatusCommand.self, VoicesCommand.self, FlowCommand.self, BenchCommand.self, DemoCommand.self]
     )
 
     static func main() {
