@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(name: "AnnouncerBenchTests", dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerCore"]),
         .testTarget(
             name: "AnnouncerServerTests",
-            dependencies: ["announcerd", "announce"]
+            dependencies: ["announcerd", "announce", "AnnouncerServer", "AnnouncerCore"]
         ),
         .testTarget(
             name: "AnnounceCommandTests",

@@ -30,6 +30,10 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         case invalidID = "invalid_id"
         case idInUse = "id_in_use"
         case shuttingDown = "shutting_down"
+        /// A per-client limit on rate or on announcements not yet ended refused it; waiting cures it.
+        case throttled = "throttled"
+        /// The announcement's text is longer than the server's limit.
+        case textTooLong = "text_too_long"
     }
 }
 

@@ -117,18 +117,18 @@ public final class AnnouncementServer: Sendable {
             .serverChannelOption(.backlog, value: 256)
             .childChannelInitializer { [weak self] channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let clientNumber = context.connectionOpened()
-                    self?.track(channel)
+                    let client = context.connectionOpened()
+                    self?.track(channel, client: client)
                     let operations = channel.pipeline.syncOperations
-                    try operations.addHandler(PeerCheck(logger: context.logger))
+                    try operations.addHandler(PeerCheck(logger: context.logger) { client.identify(peer: $0) })
                     try operations.addHandler(BackPressureHandler())
                     try operations.addHandler(ByteToMessageHandler(LineFrameDecoder(maxLineLength: context.configuration.maxLineLength)))
                     if ssipOnly {
-                        try operations.addHandler(SSIPHandler(context: context, clientNumber: clientNumber))
+                        try operations.addHandler(SSIPHandler(context: context, client: client))
                     } else {
                         try operations.addHandler(ProtocolSniffer(
-                            json: { JSONLinesHandler(context: context) },
-                            ssip: { SSIPHandler(context: context, clientNumber: clientNumber) }
+                            json: { JSONLinesHandler(context: context, client: client) },
+                            ssip: { SSIPHandler(context: context, client: client) }
                         ))
                     }
                     try operations.addHandler(ConnectionErrorHandler(logger: context.logger))
@@ -137,11 +137,11 @@ public final class AnnouncementServer: Sendable {
             .childChannelOption(.allowRemoteHalfClosure, value: false)
     }
 
-    private func track(_ channel: any Channel) {
+    private func track(_ channel: any Channel, client: ClientAccount) {
         let key = ObjectIdentifier(channel)
         state.withLock { $0.connections[key] = channel }
         channel.closeFuture.whenComplete { [weak self, context] _ in
-            context.connectionClosed()
+            context.connectionClosed(client)
             self?.state.withLock { _ = $0.connections.removeValue(forKey: key) }
         }
     }

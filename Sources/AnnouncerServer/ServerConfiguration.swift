@@ -14,10 +14,13 @@ public struct ServerConfiguration: Sendable {
     public var drainOnShutdown: Bool
     /// Events waiting to be written to one connection beyond which it is closed as not reading.
     public var maxPendingEventBytes: Int
+    /// What each connection may ask of the shared queue: rate, announcements not yet ended, text length.
+    public var clientLimits: ClientLimits
 
     public init(
         socketPath: String, ssipSocketPath: String? = nil, maxLineLength: Int = 64 * 1024,
-        defaultLanguage: Language = .english, drainOnShutdown: Bool = false, maxPendingEventBytes: Int = 4 * 1024 * 1024
+        defaultLanguage: Language = .english, drainOnShutdown: Bool = false, maxPendingEventBytes: Int = 4 * 1024 * 1024,
+        clientLimits: ClientLimits = .standard
     ) {
         self.socketPath = socketPath
         self.ssipSocketPath = ssipSocketPath
@@ -25,5 +28,6 @@ public struct ServerConfiguration: Sendable {
         self.defaultLanguage = defaultLanguage
         self.drainOnShutdown = drainOnShutdown
         self.maxPendingEventBytes = maxPendingEventBytes
+        self.clientLimits = clientLimits
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Say what the running server is doing and whether its synthesis and audio work.",
+        abstract: "Say what the running server is doing: what speaks and waits, its clients and which are throttled, and whether synthesis and audio work.",
         discussion: """
         Needs a running announcer server. Prints plain lines: what is speaking and waiting, the \
         clients, the outcomes so far, the synthesis worker's restarts and refused inputs, and whether \
@@ -52,9 +52,8 @@ struct StatusLines {
         }
         let waiting = status["waiting"] as? [String: Any] ?? [:]
         lines.append("Waiting: \(waiting["assertive"] as? Int ?? 0) assertive, \(waiting["polite"] as? Int ?? 0) polite.")
-        if let clients = status["clients"] as? Int {
-            lines.append("Clients connected: \(clients).")
-        }
+        lines.append("\(Self.count(status["clients"] as? Int ?? 0, "client", "clients")) connected.")
+        lines += Self.throttling(status["throttling"] as? [String: Any])
         let ended = (status["ended"] as? [String: Int] ?? [:]).sorted { $0.key < $1.key }
         lines.append(ended.isEmpty ? "Nothing has ended yet." : "Ended so far: " + ended.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ".")
         lines.append(Self.synthesis(status["synthesis"] as? [String: Any]))
@@ -68,9 +67,9 @@ struct StatusLines {
         }
         let pid = (synthesis["worker_pid"] as? Int).map { "process \($0)" } ?? "no process just now"
         var line = "Synthesis runs in the worker \(pid): "
-            + counted(synthesis["restarts"] as? Int ?? 0, "restart") + ", "
-            + counted(synthesis["hangs"] as? Int ?? 0, "hang") + ", "
-            + counted(synthesis["refused_inputs"] as? Int ?? 0, "refused input") + "."
+            + count(synthesis["restarts"] as? Int ?? 0, "restart", "restarts") + ", "
+            + count(synthesis["hangs"] as? Int ?? 0, "hang", "hangs") + ", "
+            + count(synthesis["refused_inputs"] as? Int ?? 0, "refused input", "refused inputs") + "."
         if let last = synthesis["last_restart"] as? String { line += " Last restart: \(last)" }
         return line
     }
@@ -96,7 +95,43 @@ struct StatusLines {
         return lines
     }
 
-    private static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    /// Who is throttled now, what was refused since the server started, and the limits.
+    private static func throttling(_ throttling: [String: Any]?) -> [String] {
+        guard let throttling else { return [] }
+        var lines: [String] = []
+        let throttled = throttling["throttled_clients"] as? [[String: Any]] ?? []
+        lines.append(throttled.isEmpty ? "No client is throttled." : "\(count(throttled.count, "client is", "clients are")) throttled now.")
+        for client in throttled {
+            var parts = ["Client \(client["client"] as? Int ?? 0)"]
+            if let wire = client["protocol"] as? String { parts.append(wire == "ssip" ? "SSIP" : "JSON lines") }
+            if let name = client["name"] as? String { parts.append(name) }
+            if let pid = client["pid"] as? Int { parts.append("process \(pid)") }
+            let seconds = ((client["throttled_ms"] as? Double ?? 0) / 100).rounded() / 10
+            parts.append("throttled for \(seconds) seconds")
+            parts.append("\(count(client["refused"] as? Int ?? 0, "request", "requests")) refused")
+            parts.append("\(count(client["pending"] as? Int ?? 0, "announcement", "announcements")) waiting or speaking")
+            lines.append(parts.joined(separator: ", ") + ".")
+        }
+        let refused = throttling["refused"] as? [String: Any] ?? [:]
+        let reasons = [("rate", "for rate"), ("pending", "for too many waiting"), ("text_length", "for text length")]
+        let counts = reasons.map { (refused[$0.0] as? Int ?? 0, $0.1) }
+        if counts.allSatisfy({ $0.0 == 0 }) {
+            lines.append("No announcement has been refused by the per-client limits.")
+        } else {
+            lines.append("Refused by the per-client limits since the server started: " + counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ".")
+        }
+        let limits = throttling["limits"] as? [String: Any] ?? [:]
+        var limitParts: [String] = []
+        if let burst = limits["burst"] as? Int, let perSecond = limits["per_second"] as? Int {
+            limitParts.append("\(burst) announcements at once, then \(perSecond) a second")
+        }
+        if let pending = limits["pending"] as? Int { limitParts.append("\(pending) waiting or speaking") }
+        if let text = limits["text_bytes"] as? Int { limitParts.append("texts of at most \(text) bytes") }
+        lines.append(limitParts.isEmpty ? "Clients have no limits." : "Each client may send " + limitParts.joined(separator: "; ") + ".")
+        return lines
+    }
+
+    private static func count(_ number: Int, _ one: String, _ many: String) -> String {
+        "\(number) \(number == 1 ? one : many)"
     }
 }

@@ -44,6 +44,21 @@ struct Announcerd: ParsableCommand {
     @Option(help: ArgumentHelp("The longest request line, and the longest SSIP message, in bytes.", valueName: "BYTES"))
     var maxLineLength = 64 * 1024
 
+    @Option(help: ArgumentHelp("How many announcements one client may send at once before its rate is limited.", valueName: "N"))
+    var clientBurst = ClientLimits.standard.rate!.burst
+
+    @Option(help: ArgumentHelp("How many announcements a second one client may send after its burst. Faster ones are refused as throttled.", valueName: "N"))
+    var clientRate = ClientLimits.standard.rate!.perSecond
+
+    @Option(help: ArgumentHelp("How many of one client's announcements may wait or speak at once. More are refused as throttled.", valueName: "N"))
+    var clientPending = ClientLimits.standard.maxPending!
+
+    @Flag(help: "Lift the per-client limits on rate and on announcements waiting or speaking, as announce bench's backlog and burst scenarios need. The text length limit stays.")
+    var noClientLimits = false
+
+    @Option(help: ArgumentHelp("The longest announcement text, in bytes of UTF-8. A longer one is refused.", valueName: "BYTES"))
+    var maxTextLength = ClientLimits.standard.maxTextBytes!
+
     @Flag(help: "At shutdown, speak what is waiting instead of cancelling it.")
     var drain = false
 
@@ -70,6 +85,17 @@ struct Announcerd: ParsableCommand {
 
     func validate() throws {
         guard maxLineLength >= 1_024 else { throw ValidationError("The line limit must be at least 1024 bytes.") }
+        for (name, value) in [("--client-burst", clientBurst), ("--client-rate", clientRate), ("--client-pending", clientPending), ("--max-text-length", maxTextLength)] {
+            guard (1...1_000_000).contains(value) else { throw ValidationError("\(name) must be a whole number from 1 to 1000000.") }
+        }
+    }
+
+    private var clientLimits: ClientLimits {
+        ClientLimits(
+            rate: noClientLimits ? nil : ClientLimits.Rate(burst: clientBurst, perSecond: clientRate),
+            maxPending: noClientLimits ? nil : clientPending,
+            maxTextBytes: maxTextLength
+        )
     }
 
     func run() throws {
@@ -82,7 +108,8 @@ struct Announcerd: ParsableCommand {
             ssipSocketPath: ssipSocket ?? (speechdSocket ? SocketLocation.speechDispatcherDefault() : nil),
             maxLineLength: maxLineLength,
             defaultLanguage: .english,
-            drainOnShutdown: drain
+            drainOnShutdown: drain,
+            clientLimits: clientLimits
         )
         let sockets: ClaimedSockets
         do throws(ServerStartError) {

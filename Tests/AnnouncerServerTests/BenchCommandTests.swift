@@ -2,10 +2,11 @@ import Foundation
 import Testing
 
 /// `announce bench` against a real `announcerd`, and the same table again from the timeline it recorded.
+/// The servers lift the per-client limits: the backlog and burst scenarios send more than one client may by default.
 @Suite(.serialized) struct BenchCommandTests {
     @Test("bench measures every scenario against the server, and --events reproduces the table from its timeline")
     func benchAgainstServerAndFromTimeline() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(arguments: ["--no-client-limits"])
         defer { server.stop() }
         let timeline = (server.socketPath as NSString).deletingLastPathComponent + "/bench.jsonl"
         let run = try ProgramRun(
@@ -53,7 +54,7 @@ import Testing
 
     @Test("The table reads line by line: one sentence per scenario, and a last line that sums it up")
     func plainTableReadsLineByLine() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(arguments: ["--no-client-limits"])
         defer { server.stop() }
         let run = try ProgramRun(
             ServerProcess.announce.path, ["bench", "--samples", "2", "--scenario", "idle", "--scenario", "language"],
@@ -89,7 +90,7 @@ import Testing
 
     @Test("Interrupted with Ctrl-C, bench cancels its own announcements and leaves the shared server idle")
     func interruptedBenchLeavesNothingBehind() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(arguments: ["--no-client-limits"])
         defer { server.stop() }
         let bench = BenchProcess(["bench", "--socket", server.socketPath, "--scenario", "backlog", "--samples", "50"])
         try bench.start()
@@ -107,7 +108,7 @@ import Testing
 
     @Test("When the server goes away mid-run, bench keeps the rows it measured and says why it stopped")
     func benchThatStopsEarlyKeepsItsRows() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(arguments: ["--no-client-limits"])
         let bench = BenchProcess(["bench", "--socket", server.socketPath, "--scenario", "idle", "--scenario", "cut", "--samples", "20"])
         try bench.start()
         #expect(waitFor({ bench.standardError.contains("Scenario Cutting a long polite utterance") }, seconds: 60))

@@ -26,7 +26,11 @@ final class BenchmarkServer: Sendable {
         socketPath = directory + "/announcer.sock"
         var logger = Logger(label: "announcer.benchmarks.server")
         logger.logLevel = .warning
-        let configuration = ServerConfiguration(socketPath: socketPath)
+        // The throughput benchmark sends far more than one client may by default; it measures the
+        // server's work per request, not the per-client limits, so they are lifted as --no-client-limits does.
+        var configuration = ServerConfiguration(socketPath: socketPath)
+        configuration.clientLimits.rate = nil
+        configuration.clientLimits.maxPending = nil
         let sockets: ClaimedSockets
         do throws(ServerStartError) {
             sockets = try AnnouncementServer.claimSockets(for: configuration, logger: logger)

@@ -173,7 +173,9 @@ public final class ServerBenchTarget: BenchTarget {
 
     private static func check(_ reply: ServerLine) throws {
         guard reply.ok else {
-            throw BenchError("The server refused a \(reply.reply ?? "bench") request: \(reply.message ?? reply.text)")
+            // The bench's backlog and burst send more than one client may by default; say how to measure them.
+            let remedy = reply.errorCode == "throttled" ? " To measure this scenario, start announcerd with --no-client-limits." : ""
+            throw BenchError("The server refused a \(reply.reply ?? "bench") request: \(reply.message ?? reply.text)\(remedy)")
         }
     }
 }

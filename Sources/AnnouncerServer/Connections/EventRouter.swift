@@ -13,16 +13,19 @@ final class EventRouter: TimelineObserver {
 
     private struct Owner {
         weak var recipient: (any EventRecipient)?
+        /// The client whose allowance counts the announcement until it ends.
+        var client: ClientAccount?
     }
 
     private let state = Mutex(State())
 
-    /// Reserves `id` for a new announcement, remembering who to tell of its events.
-    /// Returns false when an announcement with that id is still waiting or speaking.
-    func claim(_ id: AnnouncementID, for recipient: (any EventRecipient)?) -> Bool {
+    /// Reserves `id` for a new announcement, remembering who to tell of its events and whose
+    /// allowance to give back when it ends. Returns false when an announcement with that id is
+    /// still waiting or speaking.
+    func claim(_ id: AnnouncementID, for recipient: (any EventRecipient)?, client: ClientAccount? = nil) -> Bool {
         state.withLock { state in
             guard state.live[id] == nil else { return false }
-            state.live[id] = Owner(recipient: recipient)
+            state.live[id] = Owner(recipient: recipient, client: client)
             return true
         }
     }
@@ -46,10 +49,13 @@ final class EventRouter: TimelineObserver {
     func record(_ event: TimelineEvent) {
         let id = event.announcement.id
         let (owner, subscribers) = state.withLock { state in
-            let owner: (any EventRecipient)? = if case .ended = event.kind {
-                state.live.removeValue(forKey: id)?.recipient
+            let owner: (any EventRecipient)?
+            if case .ended = event.kind {
+                let ended = state.live.removeValue(forKey: id)
+                ended?.client?.announcementEnded()
+                owner = ended?.recipient
             } else {
-                state.live[id]?.recipient
+                owner = state.live[id]?.recipient
             }
             return (owner, Array(state.subscribers.values))
         }

@@ -10,6 +10,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
     typealias InboundIn = LineFrame
 
     private let context: ServerContext
+    private let client: ClientAccount
     private var defaults: ConnectionDefaults
     private var output: ConnectionOutput?
     private var recipient: LoopBoundRecipient<JSONLinesHandler>?
@@ -17,12 +18,17 @@ final class JSONLinesHandler: ChannelInboundHandler {
     /// Own announcements whose events this connection follows.
     private var followed: Set<AnnouncementID> = []
 
-    init(context: ServerContext) {
+    private var eventLoop: (any EventLoop)?
+
+    init(context: ServerContext, client: ClientAccount) {
         self.context = context
+        self.client = client
+        client.identify(wireProtocol: .json)
         self.defaults = ConnectionDefaults(language: context.configuration.defaultLanguage)
     }
 
     func handlerAdded(context channelContext: ChannelHandlerContext) {
+        eventLoop = channelContext.eventLoop
         output = ConnectionOutput(
             channel: channelContext.channel, lineEnding: "\n",
             maxPendingBytes: context.configuration.maxPendingEventBytes, logger: context.logger
@@ -95,9 +101,15 @@ final class JSONLinesHandler: ChannelInboundHandler {
         } catch {
             return JSONReply.failure("speak", error)
         }
-        guard context.router.claim(announcement.id, for: speak.follow ? recipient : nil) else {
+        guard context.router.claim(announcement.id, for: speak.follow ? recipient : nil, client: client) else {
             return JSONReply.failure("speak", ProtocolError(.idInUse,
                 "An announcement with the id \"\(announcement.id)\" is still waiting or speaking; choose another id."))
+        }
+        // Refused, it was never accepted: no id, no timeline entry; this reply is the client's record of it.
+        let textBytes = announcement.text.utf8.count
+        if let eventLoop, let refusal = client.admit(textBytes: textBytes, at: arrival, eventLoop: eventLoop) {
+            context.router.release(announcement.id)
+            return JSONReply.failure("speak", refusal.protocolError(limits: client.limits, textBytes: textBytes))
         }
         if speak.follow { followed.insert(announcement.id) }
         context.engine.submit(announcement)
@@ -126,6 +138,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
             ("clients", .integer(context.connections)),
             ("ended", .object(status.endedByOutcome.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) })),
             ("synthesis", synthesisStatus()),
+            ("throttling", context.clients.status(at: .now())),
             ("audio", audioStatus()),
         ])
     }

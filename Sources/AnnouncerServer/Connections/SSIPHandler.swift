@@ -14,7 +14,10 @@ final class SSIPHandler: ChannelInboundHandler {
     static let eventHold = TimeAmount.milliseconds(50)
 
     private let context: ServerContext
+    private let client: ClientAccount
     private var session: SSIPSession
+    /// The client name a session has until the client sets its own.
+    private let unnamed: String
     private var output: ConnectionOutput?
     private var recipient: LoopBoundRecipient<SSIPHandler>?
     private var channel: (any Channel)?
@@ -26,12 +29,15 @@ final class SSIPHandler: ChannelInboundHandler {
     private var heldEvents: [(due: NIODeadline, lines: [String])] = []
     private var releaseScheduled = false
 
-    init(context: ServerContext, clientNumber: Int) {
+    init(context: ServerContext, client: ClientAccount) {
         self.context = context
+        self.client = client
+        client.identify(wireProtocol: .ssip)
         session = SSIPSession(
-            clientID: clientNumber, defaultLanguage: context.configuration.defaultLanguage,
+            clientID: client.number, defaultLanguage: context.configuration.defaultLanguage,
             maxMessageBytes: context.configuration.maxLineLength, voices: context.voices
         )
+        unnamed = session.settings.clientName
     }
 
     func handlerAdded(context channelContext: ChannelHandlerContext) {
@@ -55,6 +61,7 @@ final class SSIPHandler: ChannelInboundHandler {
         case let .tooLong(limit): actions = session.lineTooLong(limit: limit)
         }
         perform(actions, channelContext: channelContext)
+        if session.settings.clientName != unnamed { client.identify(name: session.settings.clientName) }
     }
 
     private func perform(_ actions: [SSIPAction], channelContext: ChannelHandlerContext) {
@@ -67,7 +74,12 @@ final class SSIPHandler: ChannelInboundHandler {
                     index += 1  // The 225 reply that follows is not sent.
                     break
                 }
-                _ = context.router.claim(announcement.id, for: recipient)
+                if let refusal = client.admit(textBytes: announcement.text.utf8.count, at: announcement.arrival, eventLoop: channelContext.eventLoop) {
+                    output?.write(refusal.ssipLine(limits: client.limits))
+                    index += 1  // Nor is it here: the message was never queued.
+                    break
+                }
+                _ = context.router.claim(announcement.id, for: recipient, client: client)
                 ownLive.insert(announcement.id)
                 releaseTimes[announcement.id] = .now() + Self.eventHold
                 context.engine.submit(announcement)

@@ -15,9 +15,9 @@ final class ServerContext: Sendable {
     let voices: [OfferedVoice]
     /// The languages there are voice profiles for.
     let languages: [Language]
+    /// The connected clients and their allowances under the per-client limits.
+    let clients: ClientRegistry
     private let shuttingDown = Atomic<Bool>(false)
-    private let connectionCount = Atomic<Int>(0)
-    private let nextClientNumber = Atomic<Int>(0)
 
     init(engine: SpeechEngine, router: EventRouter, configuration: ServerConfiguration, logger: Logger) {
         self.engine = engine
@@ -30,6 +30,7 @@ final class ServerContext: Sendable {
             }
         }
         self.languages = engine.voices.languages
+        self.clients = ClientRegistry(limits: configuration.clientLimits, logger: logger)
     }
 
     var scheduler: AnnouncementScheduler { engine.scheduler }
@@ -38,15 +39,12 @@ final class ServerContext: Sendable {
     var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }
     func beginShutdown() { shuttingDown.store(true, ordering: .releasing) }
 
-    var connections: Int { connectionCount.load(ordering: .relaxed) }
+    var connections: Int { clients.count }
 
-    /// Counts a new connection and gives it a number, used as its SSIP client id.
-    func connectionOpened() -> Int {
-        connectionCount.add(1, ordering: .relaxed)
-        return nextClientNumber.add(1, ordering: .relaxed).newValue
-    }
+    /// Counts a new connection and gives it a number, used as its SSIP client id, and its allowance.
+    func connectionOpened() -> ClientAccount { clients.open() }
 
-    func connectionClosed() { connectionCount.subtract(1, ordering: .relaxed) }
+    func connectionClosed(_ client: ClientAccount) { clients.close(client) }
 }
 
 /// Sentences shared by both protocols.

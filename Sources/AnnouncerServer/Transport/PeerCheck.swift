@@ -11,12 +11,15 @@ final class PeerCheck: ChannelInboundHandler, RemovableChannelHandler {
 
     private let allowedUID: UInt32
     private let logger: Logger
+    /// Told who the peer is once it is let in.
+    private let onVerified: (PeerCredentials) -> Void
     private var verified = false
     private var held: [NIOAny] = []
 
-    init(allowedUID: UInt32 = geteuid(), logger: Logger) {
+    init(allowedUID: UInt32 = geteuid(), logger: Logger, onVerified: @escaping (PeerCredentials) -> Void = { _ in }) {
         self.allowedUID = allowedUID
         self.logger = logger
+        self.onVerified = onVerified
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -36,6 +39,7 @@ final class PeerCheck: ChannelInboundHandler, RemovableChannelHandler {
         switch result {
         case let .success(peer) where peer.uid == allowedUID:
             verified = true
+            onVerified(peer)
             let pending = held
             held = []
             for data in pending { context.fireChannelRead(data) }

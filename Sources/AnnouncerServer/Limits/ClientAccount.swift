@@ -1,0 +1,137 @@
+import AnnouncerCore
+import Logging
+import NIOCore
+import Synchronization
+
+/// One connected client's allowance, shared by its handler on the event loop, the event router on
+/// the scheduler's queue (as its announcements end) and `status`; it logs when throttling starts and stops.
+final class ClientAccount: Sendable {
+    /// Which protocol the connection speaks, once its first line said so.
+    enum WireProtocol: String, Sendable {
+        case json, ssip
+
+        var spoken: String { self == .json ? "JSON lines" : "SSIP" }
+    }
+
+    /// The connection's number: its SSIP client id, and how `status` and the log name it.
+    let number: Int
+    private let logger: Logger
+    private let totals: RefusalTotals
+    private let state: Mutex<State>
+
+    private struct State {
+        var allowance: ClientAllowance
+        var wireProtocol: WireProtocol?
+        var peer: PeerCredentials?
+        var name: String?
+        var settleScheduled = false
+        var closed = false
+    }
+
+    /// What `status` shows of a throttled client.
+    struct Throttled {
+        var number: Int
+        var wireProtocol: WireProtocol?
+        var processID: Int32?
+        var name: String?
+        var since: MonotonicInstant
+        var refused: Int
+        var pending: Int
+    }
+
+    init(number: Int, limits: ClientLimits, totals: RefusalTotals, logger: Logger) {
+        self.number = number
+        self.totals = totals
+        self.logger = logger
+        state = Mutex(State(allowance: ClientAllowance(limits: limits, at: .now())))
+    }
+
+    var limits: ClientLimits { state.withLock { $0.allowance.limits } }
+
+    func identify(wireProtocol: WireProtocol) { state.withLock { $0.wireProtocol = wireProtocol } }
+    func identify(peer: PeerCredentials) { state.withLock { $0.peer = peer } }
+    /// The SSIP client's own name, such as `emacspeak:speechd:main`.
+    func identify(name: String) { state.withLock { $0.name = name } }
+
+    /// Decides on one announcement; nil when it is accepted, and it then counts until `announcementEnded()`.
+    /// Call on the connection's event loop, which watches for the end of a throttling episode.
+    func admit(textBytes: Int, at now: MonotonicInstant, eventLoop: any EventLoop) -> ClientRefusal? {
+        let admission = state.withLock { $0.allowance.admit(textBytes: textBytes, at: now) }
+        switch admission {
+        case let .accepted(change):
+            if let change { report(change) }
+            return nil
+        case let .refused(reason, change):
+            totals.count(reason)
+            if let change {
+                report(change)
+                watchForQuiet(on: eventLoop)
+            }
+            return reason
+        }
+    }
+
+    func announcementEnded() { state.withLock { $0.allowance.ended() } }
+
+    /// The client as `status` shows it, if it is throttled now.
+    func throttled(at now: MonotonicInstant) -> Throttled? {
+        let (change, shown) = state.withLock { state -> (ThrottleChange?, Throttled?) in
+            let change = state.allowance.settle(at: now)
+            guard let since = state.allowance.throttledSince else { return (change, nil) }
+            return (change, Throttled(
+                number: number, wireProtocol: state.wireProtocol, processID: state.peer?.pid, name: state.name,
+                since: since, refused: state.allowance.refusedWhileThrottled, pending: state.allowance.pending
+            ))
+        }
+        if let change { report(change) }
+        return shown
+    }
+
+    /// The connection closed; a throttling episode ends with it, and says so.
+    func close() {
+        let refused = state.withLock { state -> Int? in
+            state.closed = true
+            return state.allowance.isThrottled ? state.allowance.refusedWhileThrottled : nil
+        }
+        if let refused {
+            logger.notice("Client \(number) closed its connection while throttled, after \(refused) refused \(refused == 1 ? "request" : "requests").")
+        }
+    }
+
+    /// Checks again when the episode would end, until it has.
+    private func watchForQuiet(on eventLoop: any EventLoop) {
+        let quietAt: MonotonicInstant? = state.withLock { state in
+            guard !state.closed, !state.settleScheduled, let quietAt = state.allowance.quietAt else { return nil }
+            state.settleScheduled = true
+            return quietAt
+        }
+        guard let quietAt else { return }
+        let wait = quietAt.since(.now())
+        eventLoop.scheduleTask(in: .microseconds(wait.microseconds + 1_000)) { [self] in
+            let change = state.withLock { state -> ThrottleChange? in
+                state.settleScheduled = false
+                return state.closed ? nil : state.allowance.settle(at: .now())
+            }
+            if let change { report(change) } else { watchForQuiet(on: eventLoop) }
+        }
+    }
+
+    private func report(_ change: ThrottleChange) {
+        switch change {
+        case let .started(reason):
+            let who = state.withLock { state in
+                [state.wireProtocol?.spoken, state.peer.map { "process \($0.pid)" }, state.name].compactMap { $0 }.joined(separator: ", ")
+            }
+            let limits = self.limits
+            let why = switch reason {
+            case .rate: "it sent more than \(limits.rate?.burst ?? 0) announcements at once, faster than \(limits.rate?.perSecond ?? 0) a second"
+            case .pending: "it has \(limits.maxPending ?? 0) announcements waiting or speaking"
+            case .textLength: "its text was too long"
+            }
+            logger.notice("Throttling client \(number)\(who.isEmpty ? "" : " (\(who))"): \(why). Its announcements are refused until it slows down.")
+        case let .stopped(refused, lasted):
+            let seconds = (lasted.milliseconds / 100).rounded() / 10
+            logger.notice("Client \(number) is no longer throttled, after \(refused) refused \(refused == 1 ? "request" : "requests") over \(seconds) seconds.")
+        }
+    }
+}

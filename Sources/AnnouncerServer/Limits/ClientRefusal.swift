@@ -1,0 +1,12 @@
+/// Which of the per-client limits refused an announcement; its raw value names it in `status`.
+public enum ClientRefusal: String, Sendable, Hashable, CaseIterable {
+    /// The client sent faster than its token bucket allows.
+    case rate
+    /// The client already has as many announcements waiting or speaking as it may.
+    case pending
+    /// The text is longer than the limit.
+    case textLength = "text_length"
+
+    /// Rate and pending refusals throttle a client; a text too long is a bad request, not throttling.
+    public var throttles: Bool { self != .textLength }
+}
