@@ -16,7 +16,8 @@ struct PipeCommand: ParsableCommand {
         command exits once the server has accepted every line (with --events, once every line has \
         ended). Otherwise, or with --embedded or any engine option such as --sink, an engine inside \
         this process speaks them, and the command exits when every accepted line has ended. \
-        A line the server refuses is reported on standard error and makes the exit status 1. \
+        A line the server refuses is reported on standard error and makes the exit status 1; when the \
+        server throttles this client, lines are sent more slowly instead, and none is left out. \
         Example: make 2>&1 | announce pipe --assertive-match 'error|failed'
         """
     )
@@ -48,6 +49,7 @@ struct PipeCommand: ParsableCommand {
         let events = try options.eventsWriter()
         var waitingToEnd: Set<String> = []
         var refused = 0
+        var throttled = false
         func relay(_ event: ServerLine) {
             events?.write(line: event.text)
             if event.event == "ended", let id = event.id { waitingToEnd.remove(id) }
@@ -56,7 +58,17 @@ struct PipeCommand: ParsableCommand {
         while let line = readLine(strippingNewline: true) {
             lineNumber += 1
             guard let (politeness, text) = interpreter.interpret(line) else { continue }
-            let reply = try connection.request(options.speakRequest(text, politeness: politeness, follow: events != nil), onEvent: relay)
+            let request = options.speakRequest(text, politeness: politeness, follow: events != nil)
+            var reply = try connection.request(request, onEvent: relay)
+            // A throttled pipe slows down instead of losing lines: the input waits, as a full pipe would.
+            while reply.errorCode == "throttled" {
+                if !throttled {
+                    throttled = true
+                    FileHandle.standardError.write(Data("The server is limiting how fast this client may send, so lines are sent more slowly; none is left out.\n".utf8))
+                }
+                Thread.sleep(forTimeInterval: 0.1)
+                reply = try connection.request(request, onEvent: relay)
+            }
             if reply.ok, let id = reply.id {
                 if events != nil { waitingToEnd.insert(id) }
             } else {

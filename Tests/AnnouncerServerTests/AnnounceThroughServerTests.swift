@@ -42,6 +42,21 @@ import Testing
         #expect(ended.allSatisfy { $0.contains(#""region":"build""#) })
     }
 
+    @Test("A throttled pipe sends its lines more slowly and leaves none out, saying so once")
+    func throttledPipeSlowsDownAndLosesNothing() throws {
+        let server = try ServerProcess(arguments: ["--client-burst", "5", "--client-rate", "20"])
+        defer { server.stop() }
+        let listener = try SocketClient(path: server.socketPath)
+        _ = listener.request(#"{"request":"subscribe"}"#)
+        let lines = (1...30).map { "Build step \($0) done" }
+        let run = try announce(["pipe", "--off"], server: server, input: lines.joined(separator: "\n") + "\n")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.components(separatedBy: "none is left out").count == 2, "\(run.standardError)")
+        let received = listener.readEvents(until: { $0["event"] as? String == "ended" && $0["text"] as? String == lines.last }, timeout: 20)
+            .filter { $0["event"] as? String == "received" }.compactMap { $0["text"] as? String }
+        #expect(received == lines)
+    }
+
     @Test("events prints the live timeline as JSON Lines")
     func eventsPrintsTheTimeline() throws {
         let server = try ServerProcess()
