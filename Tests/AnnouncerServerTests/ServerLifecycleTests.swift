@@ -103,4 +103,33 @@ import Testing
         #expect(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "closed")
         #expect(waitFor({ server.standardErrorText.contains("Refused a connection from user id 65534") }, seconds: 5))
     }
+
+    @Test("announcerd needs no root: as the unprivileged user nobody it starts its worker and speaks", .enabled(if: nobodyCanRunTheBuild, "needs root to become another user, and a build folder others may enter; as a normal user every test already proves it"))
+    func runsWithoutRoot() throws {
+        let directory = "/tmp/anr-nobody-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        chown(directory, 65534, 65534)
+        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups"]
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        server.arguments = asNobody + ["/usr/bin/env", "HOME=\(directory)", "XDG_RUNTIME_DIR=\(directory)", ServerProcess.announcerd.path, "--socket", "\(directory)/a.sock", "--sink", "null"]
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { kill(server.processIdentifier, SIGTERM); server.waitUntilExit() }
+        #expect(waitFor({ FileManager.default.fileExists(atPath: "\(directory)/a.sock") }, seconds: 20))
+        let said = try ProgramRun("/usr/bin/setpriv", asNobody + [ServerProcess.announce.path, "say", "--wait", "--socket", "\(directory)/a.sock", "Spoken by a server without root"])
+        #expect(said.status == 0, "\(said.standardError)")
+        #expect(said.standardOutput.hasPrefix("Spoken."))
+        let status = try ProgramRun("/usr/bin/setpriv", asNobody + [ServerProcess.announce.path, "status", "--socket", "\(directory)/a.sock"])
+        #expect(status.standardOutput.contains("Synthesis runs in the worker process"), "\(status.standardOutput)")
+    }
+
+    /// True when this runs as root and the user nobody may run the built programs (a build folder
+    /// inside a private home directory is closed to others).
+    static let nobodyCanRunTheBuild: Bool = {
+        guard geteuid() == 0 else { return false }
+        let run = try? ProgramRun("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/test", "-x", ServerProcess.announcerd.path])
+        return run?.status == 0
+    }()
 }
