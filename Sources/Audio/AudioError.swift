@@ -25,4 +25,18 @@ public enum AudioError: Error, Equatable, Sendable, CustomStringConvertible {
             "The file \"\(path)\" could not be written (\(detail)); choose another path with --sink wav:FILE."
         }
     }
+
+    /// What went wrong, as a clause without advice, for a sentence that goes on: "writing to the audio
+    /// device "default" failed (input/output error)". While a device is being reopened, advice to
+    /// choose another output would be beside the point.
+    public var fault: String {
+        switch self {
+        case let .unknownSink(spec): "the audio output \"\(spec)\" is not known"
+        case let .deviceUnavailable(device, detail): "the audio device \"\(device)\" could not be opened (\(detail))"
+        case let .deviceBusy(device): "the audio device \"\(device)\" is busy, in use by another program"
+        case let .formatUnsupported(device, detail): "the audio device \"\(device)\" cannot play mono 16-bit audio at the speech rate (\(detail))"
+        case let .writeFailed(device, detail): "writing to the audio device \"\(device)\" failed (\(detail))"
+        case let .fileUnwritable(path, detail): "the file \"\(path)\" could not be written (\(detail))"
+        }
+    }
 }

@@ -17,6 +17,19 @@ public struct AudioDeviceStatus: Sendable, Hashable {
     /// What announcements do while it is not working.
     public var handling: AudioFaultHandling
 
+    /// `downSince` in UTC as ISO 8601, such as `2026-11-22T04:32:13Z`. Made with `strftime`, not
+    /// Foundation's formatters: those load ICU's calendar data, 4 MB more resident memory for a server
+    /// that is asked for its status while a device is down.
+    public var downSinceISO8601: String? {
+        guard let downSince else { return nil }
+        var seconds = time_t(downSince.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        var text = [CChar](repeating: 0, count: 32)
+        let length = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+        return String(decoding: text.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     public init(name: String, handling: AudioFaultHandling) {
         self.name = name
         self.handling = handling

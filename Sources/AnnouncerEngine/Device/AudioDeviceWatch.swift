@@ -29,7 +29,7 @@ final class AudioDeviceWatch: Sendable {
     /// The device failed with `fault`; only the first fault of an outage is news.
     func failed(_ fault: AudioError) {
         let news: AudioDeviceStatus? = state.withLock { state in
-            state.status.problem = fault.description
+            state.status.problem = fault.fault.prefix(1).uppercased() + fault.fault.dropFirst() + "."
             guard state.status.isWorking else { return nil }
             state.status.isWorking = false
             state.status.downSince = Date()

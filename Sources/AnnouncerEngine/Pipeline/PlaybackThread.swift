@@ -121,16 +121,16 @@ final class PlaybackThread: Sendable {
     }
 
     @discardableResult
-    private func tryReopening(_ reopening: ReopeningSink) -> Bool {
+    private func tryReopening(_ reopening: ReopeningSink) -> Result<Void, AudioError> {
         do throws(AudioError) {
             try reopening.reopen()
             backoff.withLock { $0.succeeded() }
             device.recovered()
-            return true
+            return .success(())
         } catch {
             backoff.withLock { $0.failed() }
             device.failed(error)
-            return false
+            return .failure(error)
         }
     }
 
@@ -220,9 +220,9 @@ final class PlaybackThread: Sendable {
         guard let reopening else { return .gaveUp(reason: fault.description) }
         if reopening.isOpen { reopening.abandonDevice(after: fault) }
         device.failed(fault)
-        let problem = device.status.problem ?? fault.description
+        var problem = fault.fault
         if handling == .fail {
-            return .gaveUp(reason: "\(problem) It was not spoken; the device is tried again in the background.")
+            return .gaveUp(reason: "It was not spoken: \(problem); the device is tried again in the background.")
         }
         while true {
             let attemptAt = DispatchTime.now() + backoff.withLock { $0.next }.dispatchInterval
@@ -231,12 +231,15 @@ final class PlaybackThread: Sendable {
             while DispatchTime.now() < attemptAt {
                 if job.stream.isCancelled { return .cancelled }
                 if let deadline = job.deadline, MonotonicInstant.now() >= deadline {
-                    return .gaveUp(reason: "\(problem) It did not come back within the announcement's time to live, so it was not spoken.")
+                    return .gaveUp(reason: "It was not spoken: \(problem), and the device did not come back within the announcement's time to live.")
                 }
                 usleep(5_000)
             }
             if job.stream.isCancelled { return .cancelled }
-            if tryReopening(reopening) { return .ready }
+            switch tryReopening(reopening) {
+            case .success: return .ready
+            case let .failure(latest): problem = latest.fault
+            }
         }
     }
 

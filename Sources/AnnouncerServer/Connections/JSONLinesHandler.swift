@@ -2,7 +2,6 @@ import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerProtocol
 import AnnouncerVoices
-import Foundation
 import NIOCore
 
 /// Serves one JSON-lines connection: one reply per request, in order, and the events it asked for.
@@ -150,7 +149,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
             ("device", .string(device.name)),
             ("state", .string(device.isWorking ? "working" : "down")),
             ("problem", device.problem.map { .string($0) } ?? .null),
-            ("down_since", device.downSince.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null),
+            ("down_since", device.downSinceISO8601.map { .string($0) } ?? .null),
             ("outages", .integer(device.outages)),
             ("last_outage_ms", device.lastOutage.map { .integer(Int($0.components.seconds * 1_000 + $0.components.attoseconds / 1_000_000_000_000_000)) } ?? .null),
             ("when_down", .string(device.handling.rawValue)),

@@ -68,7 +68,8 @@ public struct ClientAllowance: Sendable {
     }
 
     private mutating func refill(_ rate: ClientLimits.Rate, at now: MonotonicInstant) {
-        let elapsed = Int64(now.since(refilledAt).microseconds)
+        // Moments read on different threads may arrive out of order; an earlier one adds nothing.
+        let elapsed = max(0, Int64(now.since(refilledAt).microseconds))
         refilledAt = max(refilledAt, now)
         let capacity = Int64(rate.burst) * 1_000_000
         // elapsed µs × per second tokens = millionths of a token; capped before it can overflow.
