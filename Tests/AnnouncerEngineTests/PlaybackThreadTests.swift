@@ -1,6 +1,7 @@
 import AnnouncerCore
 import Audio
 import Dispatch
+import Glibc
 import Synchronization
 import Testing
 @testable import AnnouncerEngine
@@ -72,6 +73,45 @@ import Testing
         #expect(changes.value == ["down", "back"])
         playback.closeSink()
     }
+}
+
+extension PlaybackThreadTests {
+    @Test("Announcements that give up waiting one after another do not put off the attempts to open the device again")
+    func givingUpDoesNotStarveReopening() throws {
+        let opens = Locked(0)
+        let sink = try ReopeningSink(name: "scripted", format: AudioFormat(sampleRate: 22_050)) { () throws(AudioError) -> any AudioSink in
+            let attempt = opens.update { $0 += 1; return $0 }
+            if attempt == 1 { return ScriptedSink(failAfterWrites: 0) }
+            throw .deviceUnavailable(device: "scripted", detail: "connection refused")
+        }
+        let playback = PlaybackThread(sink: sink, device: Self.watch(), handling: .wait)
+        let ended = Locked(0)
+        let start = MonotonicInstant.now()
+        // Twenty announcements, each with 30 ms more to live than the one before: none lives as long
+        // as the backoff's first step (50 ms) after it begins to wait.
+        for index in 1...20 {
+            let stream = UtteranceStream(maxBuffered: 22_050)
+            playback.enqueue(PlaybackThread.Job(stream: stream, deadline: start + .milliseconds(30 * index)) { news in
+                if case .finished = news { ended.update { $0 += 1 } }
+            })
+            _ = [Int16](repeating: 1, count: 100).withUnsafeBufferPointer { stream.push($0) }
+            stream.finish(.completed)
+        }
+        #expect(waitUntil(seconds: 10) { ended.value == 20 })
+        // 600 ms of giving up: the device was tried again several times meanwhile, on its own schedule.
+        #expect(opens.value >= 4, "only \(opens.value - 1) attempts to open the device again")
+        playback.closeSink()
+    }
+}
+
+/// Polls until `condition` holds or time runs out.
+private func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = DispatchTime.now() + .milliseconds(Int(seconds * 1_000))
+    while DispatchTime.now() < deadline {
+        if condition() { return true }
+        usleep(5_000)
+    }
+    return condition()
 }
 
 /// A device that takes writes until told to fail, and remembers the first sample of each chunk.

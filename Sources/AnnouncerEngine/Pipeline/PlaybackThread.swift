@@ -37,7 +37,10 @@ final class PlaybackThread: Sendable {
     private let reopening: ReopeningSink?
     private let device: AudioDeviceWatch
     private let handling: AudioFaultHandling
-    private let backoff = Mutex(RetryBackoff())
+    /// How long after a failed attempt to open the device the next one comes, and when that is.
+    /// The schedule is the device's, not an announcement's: one that gives up waiting does not put
+    /// the next attempt off, so a run of announcements whose time runs out cannot starve it.
+    private let retry = Mutex((backoff: RetryBackoff(), nextAttempt: DispatchTime.now()))
     private let jobs = Mutex<(work: Deque<Work>, closed: Bool)>(([], false))
     private let jobAvailable = DispatchSemaphore(value: 0)
     /// The stream being played; guarded so that a cut can never hit the next utterance.
@@ -109,7 +112,7 @@ final class PlaybackThread: Sendable {
     private func nextWork() -> Work {
         while true {
             if let reopening, !device.isWorking {
-                if jobAvailable.wait(timeout: .now() + backoff.withLock { $0.next }.dispatchInterval) == .timedOut {
+                if jobAvailable.wait(timeout: retry.withLock { $0.nextAttempt }) == .timedOut {
                     tryReopening(reopening)
                     continue
                 }
@@ -124,11 +127,14 @@ final class PlaybackThread: Sendable {
     private func tryReopening(_ reopening: ReopeningSink) -> Result<Void, AudioError> {
         do throws(AudioError) {
             try reopening.reopen()
-            backoff.withLock { $0.succeeded() }
+            retry.withLock { $0.backoff.succeeded() }
             device.recovered()
             return .success(())
         } catch {
-            backoff.withLock { $0.failed() }
+            retry.withLock { retry in
+                retry.backoff.failed()
+                retry.nextAttempt = .now() + retry.backoff.next.dispatchInterval
+            }
             device.failed(error)
             return .failure(error)
         }
@@ -218,28 +224,29 @@ final class PlaybackThread: Sendable {
     /// down, the utterance fails; else it waits, up to its deadline, for the device to come back.
     private func deviceFailed(_ fault: AudioError, during job: Job) -> DeviceWait {
         guard let reopening else { return .gaveUp(reason: fault.description) }
-        if reopening.isOpen { reopening.abandonDevice(after: fault) }
+        if reopening.isOpen {
+            reopening.abandonDevice(after: fault)
+            retry.withLock { $0.nextAttempt = .now() + $0.backoff.next.dispatchInterval }
+        }
         device.failed(fault)
         var problem = fault.fault
         if handling == .fail {
             return .gaveUp(reason: "It was not spoken: \(problem); the device is tried again in the background.")
         }
+        // Look at the cancel and the deadline often, so an assertive announcement cutting this one
+        // does not wait behind it.
         while true {
-            let attemptAt = DispatchTime.now() + backoff.withLock { $0.next }.dispatchInterval
-            // Look at the cancel and the deadline often, so an assertive announcement cutting this one
-            // does not wait behind it.
-            while DispatchTime.now() < attemptAt {
-                if job.stream.isCancelled { return .cancelled }
-                if let deadline = job.deadline, MonotonicInstant.now() >= deadline {
-                    return .gaveUp(reason: "It was not spoken: \(problem), and the device did not come back within the announcement's time to live.")
-                }
-                usleep(5_000)
-            }
             if job.stream.isCancelled { return .cancelled }
-            switch tryReopening(reopening) {
-            case .success: return .ready
-            case let .failure(latest): problem = latest.fault
+            if let deadline = job.deadline, MonotonicInstant.now() >= deadline {
+                return .gaveUp(reason: "It was not spoken: \(problem), and the device did not come back within the announcement's time to live.")
             }
+            if DispatchTime.now() >= retry.withLock({ $0.nextAttempt }) {
+                switch tryReopening(reopening) {
+                case .success: return .ready
+                case let .failure(latest): problem = latest.fault
+                }
+            }
+            usleep(5_000)
         }
     }
 
