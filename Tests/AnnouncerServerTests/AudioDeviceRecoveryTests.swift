@@ -106,4 +106,28 @@ struct AudioDeviceRecoveryTests {
         #expect(Date().timeIntervalSince(started) >= 0.9)
         #expect(server.process.isRunning)
     }
+
+    @Test("A device that disappears while it speaks and comes back (a PulseAudio sink unloaded and loaded again) is used again; what it was saying is said again")
+    func unpluggedDeviceIsUsedAgain() throws {
+        let pulse = try PrivatePulseAudio()
+        let server = try Self.server(on: pulse)
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        #expect(try Self.speak("Before the unplugging.", on: client)["outcome"] as? String == "spoken")
+        let reply = try #require(client.request(#"{"request":"speak","text":"A long sentence that is still being said when the headset is unplugged, and goes on for a while longer.","politeness":"assertive","follow":true}"#))
+        let id = try #require(reply["id"] as? String)
+        Thread.sleep(forTimeInterval: 0.5)
+        try pulse.unplugSink()
+        #expect(waitFor({ (try? Self.audio(of: client))?["state"] as? String == "down" }, seconds: 10))
+        Thread.sleep(forTimeInterval: 0.5)
+        try pulse.plugSinkBackIn()
+        let ended = try #require(client.readEvents(until: isEnd(of: id)).last)
+        #expect(ended["outcome"] as? String == "spoken", "\(ended)")
+        let after = try Self.audio(of: client)
+        #expect(after["state"] as? String == "working" && after["outages"] as? Int == 1, "\(after)")
+        var next: [String: Any] = [:]
+        let loudest = try pulse.loudest { next = try Self.speak("Heard on the headset again.", on: client) }
+        #expect(next["outcome"] as? String == "spoken")
+        #expect(loudest > 500, "the sink plugged back in heard nothing (loudest \(loudest))")
+    }
 }

@@ -45,6 +45,20 @@ final class PrivatePulseAudio: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: "\(directory)/pulse/pid")
     }
 
+    /// Removes the null sink, as when a USB headset is unplugged: the server stays, the device goes.
+    func unplugSink() throws {
+        let modules = try pactl(["list", "short", "modules"]).standardOutput.split(separator: "\n")
+        for module in modules where module.contains("module-null-sink") {
+            _ = try pactl(["unload-module", String(module.split(separator: "\t")[0])])
+        }
+    }
+
+    /// Adds the null sink again and makes it the default, as when the headset is plugged back in.
+    func plugSinkBackIn() throws {
+        _ = try pactl(["load-module", "module-null-sink", "sink_name=\(Self.sinkName)", "norewinds=1"])
+        _ = try pactl(["set-default-sink", Self.sinkName])
+    }
+
     func pactl(_ arguments: [String]) throws -> ProgramRun {
         try ProgramRun("/usr/bin/pactl", arguments, environment: environment, timeout: 10)
     }
