@@ -90,8 +90,7 @@ public final class SpeechEngine: Sendable {
                 : "announcements fail until it is back; it is tried again meanwhile"
             logger.error("The audio device \(status.name) stopped working, so \(meanwhile). \(status.problem ?? fault.description)")
         case let .cameBack(outage):
-            let seconds = Double(outage.components.seconds) + Double(outage.components.attoseconds) / 1e18
-            logger.notice("The audio device \(status.name) works again, after \(String(format: "%.1f", seconds)) seconds without it.")
+            logger.notice("The audio device \(status.name) works again, after \(String(format: "%.1f", outage.milliseconds / 1_000)) seconds without it.")
         }
     }
 

@@ -123,7 +123,9 @@ private final class ScriptedSink: AudioSink, @unchecked Sendable {
     init(failAfterWrites: Int?) { self.failAfterWrites = failAfterWrites }
     var firstSamples: [Int16] { lock.withLock { $0 } }
     func beginUtterance() {}
-    var cutMark: CutMark { NullSink(format: format).cutMark }
+    /// Marks are never compared here: a scripted device is never cut.
+    private let marks = NullSink(format: AudioFormat(sampleRate: 22_050))
+    var cutMark: CutMark { marks.cutMark }
     func write(_ samples: UnsafeBufferPointer<Int16>, unlessCutSince mark: CutMark) throws(AudioError) -> Bool {
         let count = lock.withLock { $0.count }
         if let failAfterWrites, count >= failAfterWrites { throw .writeFailed(device: "scripted", detail: "input/output error") }

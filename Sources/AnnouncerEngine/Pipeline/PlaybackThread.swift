@@ -133,7 +133,7 @@ final class PlaybackThread: Sendable {
         } catch {
             retry.withLock { retry in
                 retry.backoff.failed()
-                retry.nextAttempt = .now() + retry.backoff.next.dispatchInterval
+                retry.nextAttempt = .now() + Self.interval(retry.backoff.next)
             }
             device.failed(error)
             return .failure(error)
@@ -226,7 +226,7 @@ final class PlaybackThread: Sendable {
         guard let reopening else { return .gaveUp(reason: fault.description) }
         if reopening.isOpen {
             reopening.abandonDevice(after: fault)
-            retry.withLock { $0.nextAttempt = .now() + $0.backoff.next.dispatchInterval }
+            retry.withLock { $0.nextAttempt = .now() + Self.interval($0.backoff.next) }
         }
         device.failed(fault)
         var problem = fault.fault
@@ -250,6 +250,11 @@ final class PlaybackThread: Sendable {
         }
     }
 
+    /// A backoff step for Dispatch's deadlines.
+    private static func interval(_ duration: Duration) -> DispatchTimeInterval {
+        .microseconds(Int(duration.microseconds))
+    }
+
     /// When the first frame of a chunk just written is heard: the sink's delay counts every
     /// buffered frame, and those of this chunk after its first do not hold the first one back.
     private func audibleTime(ofFirstFrameOf frames: Int, writtenAt now: MonotonicInstant) -> MonotonicInstant {
@@ -258,9 +263,3 @@ final class PlaybackThread: Sendable {
     }
 }
 
-extension Duration {
-    /// This duration for Dispatch's timeouts.
-    var dispatchInterval: DispatchTimeInterval {
-        .microseconds(Int(components.seconds) * 1_000_000 + Int(components.attoseconds / 1_000_000_000_000))
-    }
-}

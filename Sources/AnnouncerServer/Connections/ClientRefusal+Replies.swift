@@ -6,11 +6,9 @@ extension ClientRefusal {
     func protocolError(limits: ClientLimits, textBytes: Int) -> ProtocolError {
         switch self {
         case .rate:
-            ProtocolError(.throttled,
-                "This client sent more than \(limits.rate?.burst ?? 0) announcements at once, faster than \(limits.rate?.perSecond ?? 0) a second, so this one was refused; send fewer, or wait a moment.")
+            ProtocolError(.throttled, "This client \(clause(limits: limits)), so this one was refused; send fewer, or wait a moment.")
         case .pending:
-            ProtocolError(.throttled,
-                "This client already has \(limits.maxPending ?? 0) announcements waiting or speaking, so this one was refused; wait for some to end, or cancel them.")
+            ProtocolError(.throttled, "This client \(clause(limits: limits)), so this one was refused; wait for some to end, or cancel them.")
         case .textLength:
             ProtocolError(.textTooLong,
                 "The text is \(textBytes) bytes long, over the limit of \(limits.maxTextBytes ?? 0) bytes, so it was refused; split it into shorter announcements.")

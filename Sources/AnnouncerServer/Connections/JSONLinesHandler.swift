@@ -151,7 +151,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
             ("problem", device.problem.map { .string($0) } ?? .null),
             ("down_since", device.downSinceISO8601.map { .string($0) } ?? .null),
             ("outages", .integer(device.outages)),
-            ("last_outage_ms", device.lastOutage.map { .integer(Int($0.components.seconds * 1_000 + $0.components.attoseconds / 1_000_000_000_000_000)) } ?? .null),
+            ("last_outage_ms", device.lastOutage.map { .integer(Int($0.microseconds / 1_000)) } ?? .null),
             ("when_down", .string(device.handling.rawValue)),
         ])
     }

@@ -122,13 +122,7 @@ final class ClientAccount: Sendable {
             let who = state.withLock { state in
                 [state.wireProtocol?.spoken, state.peer.map { "process \($0.pid)" }, state.name].compactMap { $0 }.joined(separator: ", ")
             }
-            let limits = self.limits
-            let why = switch reason {
-            case .rate: "it sent more than \(limits.rate?.burst ?? 0) announcements at once, faster than \(limits.rate?.perSecond ?? 0) a second"
-            case .pending: "it has \(limits.maxPending ?? 0) announcements waiting or speaking"
-            case .textLength: "its text was too long"
-            }
-            logger.notice("Throttling client \(number)\(who.isEmpty ? "" : " (\(who))"): \(why). Its announcements are refused until it slows down.")
+            logger.notice("Throttling client \(number)\(who.isEmpty ? "" : " (\(who))"): it \(reason.clause(limits: limits)). Its announcements are refused until it slows down.")
         case let .stopped(refused, lasted):
             let seconds = (lasted.milliseconds / 100).rounded() / 10
             logger.notice("Client \(number) is no longer throttled, after \(refused) refused \(refused == 1 ? "request" : "requests") over \(seconds) seconds.")
