@@ -64,8 +64,11 @@ import Testing
         #expect(synthesizer.sampleRate == 22_050)
         #expect((1.0...4.0).contains(Double(samples.count) / 22_050))
         #expect(Self.rms(samples) > 1_000)
-        // As long and as loud as what eSpeak gives in this process: nothing is lost or garbled on the pipe
-        // (byte-swapped PCM would be several times louder). Not sample for sample: eSpeak's noise is random.
+        // As long and as loud as what eSpeak gives in this process (byte-swapped PCM would be several
+        // times louder). Not sample for sample: eSpeak's noise is random, and its length depends on what
+        // the library did just before: the same text was 42,399 samples first, 43,551 after itself,
+        // 44,634 after other tests' work in this process's shared engine. That, up to 10%, is eSpeak's
+        // own spread; that nothing is lost on the pipe, to the sample, is FrameChannelTests' to prove.
         let local = Mutex<[Int16]>([])
         let done = DispatchSemaphore(value: 0)
         try SynthesisThread.shared().enqueue(SynthesisRequest(
@@ -75,9 +78,7 @@ import Testing
         ))
         done.wait()
         let inProcess = local.withLock { $0 }
-        // Not to the sample: the in-process engine is shared with the other tests of this process, whose
-        // cut utterances leave eSpeak's pauses a little different (42,399 against 43,551 samples was seen).
-        #expect(abs(Double(samples.count) / Double(inProcess.count) - 1) < 0.05, "\(samples.count) against \(inProcess.count)")
+        #expect(abs(Double(samples.count) / Double(inProcess.count) - 1) < 0.1, "\(samples.count) against \(inProcess.count)")
         #expect(abs(Self.rms(samples) / Self.rms(inProcess) - 1) < 0.2)
         let norwegian = Self.synthesize("Feil: Skriv inn en gyldig e-postadresse", on: synthesizer, voice: "nb")
         #expect(norwegian.end == .completed && Self.rms(norwegian.samples) > 1_000)

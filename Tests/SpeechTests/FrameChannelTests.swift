@@ -1,0 +1,45 @@
+import Dispatch
+import Glibc
+import Testing
+@testable import Speech
+
+/// The worker's frames over a real pipe: what goes in comes out whole, sample for sample.
+@Suite struct FrameChannelTests {
+    @Test("Audio frames cross a pipe sample for sample, in order, however the pipe splits them; the end follows")
+    func audioCrossesThePipeWhole() throws {
+        var ends: [Int32] = [-1, -1]
+        // Closed on exec: a process another test starts meanwhile must not hold the write end open.
+        try #require(pipe(&ends) == 0)
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        let writer = FrameChannel(input: -1, output: writeEnd)
+        let reader = FrameChannel(input: readEnd, output: -1)
+        defer { close(readEnd) }
+        // Every 16-bit value, both byte orders matter, in chunks of eSpeak's size and odd ones,
+        // more than a pipe's 64 KiB buffer in all, so reads see partial frames.
+        let all = (0..<200_000).map { Int16(truncatingIfNeeded: $0 &* 7_919) }
+        let chunks = stride(from: 0, to: all.count, by: 1_081).map { Array(all[$0..<min($0 + 1_081, all.count)]) }
+        DispatchQueue.global().async {
+            for chunk in chunks { writer.write(.audio(id: 7, samples: chunk)) }
+            writer.write(.end(id: 7, .completed))
+            close(writeEnd)
+        }
+        var received: [Int16] = []
+        var end: WorkerFrame?
+        while end == nil {
+            switch reader.read(timeout: .seconds(10)) {
+            case let .success(.audio(id, samples)):
+                #expect(id == 7)
+                received += samples
+            case let .success(frame):
+                end = frame
+            case let .failure(failure):
+                Issue.record("the pipe failed: \(failure)")
+                return
+            }
+        }
+        #expect(received == all)
+        #expect(end == .end(id: 7, .completed))
+        #expect(reader.read(timeout: .seconds(1)) == .failure(.closed))
+    }
+}
