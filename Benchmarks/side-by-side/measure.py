@@ -658,6 +658,13 @@ def main():
     except BenchmarkError as error:
         say(str(error))
         return 1
+    except speechd.SSIPResponseError as error:
+        # A refusal from either server is a finding, told in one sentence, not a traceback.
+        say("A server refused a request of the benchmark (%s), so the run stopped." % str(error).strip())
+        return 1
+    except (speechd.SSIPError, OSError) as error:
+        say("The connection to a server failed (%s), so the run stopped." % str(error).strip())
+        return 1
     except KeyboardInterrupt:
         say("Interrupted; stopping the servers.")
         return 130

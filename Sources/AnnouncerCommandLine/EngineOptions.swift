@@ -30,8 +30,11 @@ public struct EngineOptions: ParsableArguments {
         valueName: "wait|fail"))
     public var whenAudioFails: AudioFaultHandling?
 
-    @Option(help: ArgumentHelp("The most polite announcements that may wait; the oldest is dropped beyond it (default 1000).", valueName: "N"))
+    @Option(help: ArgumentHelp("The most polite announcements that may wait in all; beyond it the oldest of the client with the most waiting is dropped (default 20000).", valueName: "N"))
     public var maxWaitingPolite: Int?
+
+    @Option(help: ArgumentHelp("The most polite announcements one client may have waiting; beyond it that client's own oldest is dropped (default 10000).", valueName: "N"))
+    public var maxWaitingPolitePerClient: Int?
 
     @Option(help: ArgumentHelp(
         "A directory of voice profiles (*.yaml) that add to or override the shipped ones and those in $XDG_CONFIG_HOME/announcer/voices. See Voices/README.md.",
@@ -52,13 +55,15 @@ public struct EngineOptions: ParsableArguments {
         guard (duplicateWindow ?? 0) >= 0 else { throw ValidationError("The duplicate window cannot be negative; give 0 or more milliseconds.") }
         guard (politeTimeToLive ?? 1) > 0 else { throw ValidationError("The polite time to live must be more than 0 seconds.") }
         guard (assertiveTimeToLive ?? 1) > 0 else { throw ValidationError("The assertive time to live must be more than 0 seconds.") }
-        guard (maxWaitingPolite ?? 1) >= 1 else { throw ValidationError("At least 1 polite announcement must be allowed to wait.") }
+        guard (maxWaitingPolite ?? 1) >= 1, (maxWaitingPolitePerClient ?? 1) >= 1 else {
+            throw ValidationError("At least 1 polite announcement must be allowed to wait.")
+        }
     }
 
     /// True when any of these options was given on the command line.
     public var anyGiven: Bool {
         sink != nil || duplicateWindow != nil || politeTimeToLive != nil || assertiveTimeToLive != nil
-            || whenAudioFails != nil || maxWaitingPolite != nil || voices != nil
+            || whenAudioFails != nil || maxWaitingPolite != nil || maxWaitingPolitePerClient != nil || voices != nil
     }
 
     /// The sink given, else $ANNOUNCER_SINK, else ALSA's default device.
@@ -72,7 +77,8 @@ public struct EngineOptions: ParsableArguments {
             duplicateWindow: duplicateWindow.map { .milliseconds($0) } ?? standard.duplicateWindow,
             politeTimeToLive: politeTimeToLive.map { .milliseconds(Int64($0 * 1_000)) } ?? standard.politeTimeToLive,
             assertiveTimeToLive: assertiveTimeToLive.map { .milliseconds(Int64($0 * 1_000)) } ?? standard.assertiveTimeToLive,
-            maxWaitingPolite: maxWaitingPolite ?? standard.maxWaitingPolite
+            maxWaitingPolite: maxWaitingPolite ?? standard.maxWaitingPolite,
+            maxWaitingPolitePerClient: maxWaitingPolitePerClient ?? standard.maxWaitingPolitePerClient
         )
     }
 

@@ -49,6 +49,9 @@ public final class SpeechEngine: Sendable {
         whenAudioFails handling: AudioFaultHandling = .wait,
         logger: Logger
     ) throws(EngineError) {
+        // Every language eSpeak NG speaks, read before any synthesis starts in this process.
+        var voices = voices
+        voices.addInstalledSynthesizerLanguages()
         let synthesis: any Synthesizer
         do throws(SpeechError) {
             switch placement {

@@ -38,6 +38,13 @@ public final class AnnouncementServer: Sendable {
 
     /// Takes the socket paths before anything else starts, so a second server fails fast and
     /// says why, before it touches the audio device. Another live server is never displaced.
+    /// The directories that exist only for a server's socket, which it creates private when missing:
+    /// announcer's own, and Speech Dispatcher's, which an autospawned or `--speechd-socket` server serves.
+    private static var ownedDirectories: Set<String> {
+        let speechd = SocketLocation.speechDispatcherDefault()
+        return [SocketLocation.standardDirectory(), String(speechd[..<(speechd.lastIndex(of: "/") ?? speechd.startIndex)])]
+    }
+
     public static func claimSockets(for configuration: ServerConfiguration, logger: Logger) throws(ServerStartError) -> ClaimedSockets {
         var paths: [(path: String, ssipOnly: Bool)] = [(configuration.socketPath, false)]
         if let ssip = configuration.ssipSocketPath { paths.append((ssip, true)) }
@@ -49,7 +56,7 @@ public final class AnnouncementServer: Sendable {
                 let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
                 let guardFile = try SocketFileGuard(
                     path: path,
-                    privateDirectory: directory == SocketLocation.standardDirectory() ? directory : nil,
+                    privateDirectory: Self.ownedDirectories.contains(directory) ? directory : nil,
                     group: probeGroup
                 )
                 claimed.append(.init(file: guardFile, ssipOnly: ssipOnly))

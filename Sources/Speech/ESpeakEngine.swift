@@ -10,6 +10,8 @@ final class ESpeakEngine {
     private var lastParameters: (rate: Int, pitch: Int, volume: Int)?
 
     init() throws(SpeechError) {
+        // Listing voices rebuilds a list the library's synthesis reads: done once, before any synthesis.
+        _ = ESpeakCatalog.installed
         // Synchronous mode delivers audio to our callback on this thread; DONT_EXIT keeps
         // the library from calling exit(1) when its data is missing.
         let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))

@@ -148,10 +148,8 @@ struct BenchCommand: ParsableCommand {
                 Self.say("No announcer server is running at \(destination.socket ?? SocketLocation.standard()), so the bench measures an engine inside announce.")
             }
         }
-        var engineOptions = destination.engine
-        // The backlog scenario means 10,000 polite announcements really waiting, unless told otherwise.
-        if engineOptions.maxWaitingPolite == nil { engineOptions.maxWaitingPolite = BenchScenario.backlogSize }
-        let speechEngine = try engineOptions.startEngine(label: "announce.bench")
+        // The default bounds let the backlog scenario's 10,000 polite announcements really wait.
+        let speechEngine = try destination.engine.startEngine(label: "announce.bench")
         if let recorder { speechEngine.scheduler.addObserver(recorder) }
         Self.say("Started an engine inside announce, playing to \(speechEngine.sinkSpec).")
         return EmbeddedBenchTarget(engine: speechEngine)

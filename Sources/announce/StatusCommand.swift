@@ -53,6 +53,7 @@ struct StatusLines {
         let waiting = status["waiting"] as? [String: Any] ?? [:]
         lines.append("Waiting: \(waiting["assertive"] as? Int ?? 0) assertive, \(waiting["polite"] as? Int ?? 0) polite.")
         lines.append("\(Self.count(status["clients"] as? Int ?? 0, "client", "clients")) connected.")
+        for client in status["client_list"] as? [[String: Any]] ?? [] { lines += Self.share(of: client) }
         lines += Self.throttling(status["throttling"] as? [String: Any])
         let ended = (status["ended"] as? [String: Int] ?? [:]).sorted { $0.key < $1.key }
         lines.append(ended.isEmpty ? "Nothing has ended yet." : "Ended so far: " + ended.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ".")
@@ -92,6 +93,23 @@ struct StatusLines {
             : "Announcements wait for it, each up to its time to live."
         var lines = ["The audio device \(device) is not working" + ((audio["down_since"] as? String).map { " since \($0)" } ?? "") + ". \(meanwhile)"]
         if let problem = audio["problem"] as? String { lines.append("Its problem: \(problem)") }
+        return lines
+    }
+
+    /// One client: who it is, what of it waits, and what of it was dropped and why.
+    private static func share(of client: [String: Any]) -> [String] {
+        let number = client["client"] as? Int ?? 0
+        var who = ["Client \(number)"]
+        if let wire = client["protocol"] as? String { who.append(wire == "ssip" ? "SSIP" : "JSON lines") }
+        if let name = client["name"] as? String { who.append(name) }
+        if let pid = client["pid"] as? Int { who.append("process \(pid)") }
+        let waiting = client["waiting"] as? [String: Any] ?? [:]
+        let polite = waiting["polite"] as? Int ?? 0, assertive = waiting["assertive"] as? Int ?? 0
+        let dropped = client["dropped"] as? Int ?? 0
+        var lines = [who.joined(separator: ", ") + ": \(polite) polite and \(assertive) assertive waiting, \(dropped) dropped."]
+        for reason in client["dropped_reasons"] as? [[String: Any]] ?? [] {
+            lines.append("Client \(number) had \(reason["count"] as? Int ?? 0) dropped for this reason: \(reason["reason"] as? String ?? "unknown.")")
+        }
         return lines
     }
 

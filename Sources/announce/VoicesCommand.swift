@@ -1,6 +1,7 @@
 import AnnouncerClient
 import AnnouncerCommandLine
 import AnnouncerCore
+import AnnouncerEngine
 import AnnouncerVoices
 import ArgumentParser
 import Foundation
@@ -32,7 +33,8 @@ struct VoicesCommand: ParsableCommand {
             listing = parsed
             print("The server's voice profiles:")
         case .embedded:
-            let library = destination.engine.loadVoices()
+            var library = destination.engine.loadVoices()
+            library.addInstalledSynthesizerLanguages()
             listing = VoiceListing(library)
             print("No server is running here, or --embedded was given; these are the profiles an engine in this process loads:")
         }
@@ -55,6 +57,8 @@ struct VoiceListing {
     }
 
     var voices: [Voice]
+    /// The languages eSpeak NG speaks with its own voice, no profile: code and name.
+    var synthesizerLanguages: [(code: String, name: String)]
     var defaultLanguage: String?
     var problems: [String]
 
@@ -64,6 +68,8 @@ struct VoiceListing {
                   rate: profile.rate, pitch: profile.pitch, volume: profile.volume,
                   lexiconEntries: profile.lexicon.entries.count, sources: profile.sources)
         }
+        synthesizerLanguages = library.spokenLanguages.filter { library.profile(for: $0) == nil }
+            .map { ($0.rawValue, library.speakingProfile(for: $0).name) }
         defaultLanguage = nil
         problems = library.problems.map(\.description)
     }
@@ -79,6 +85,9 @@ struct VoiceListing {
                 lexiconEntries: voice["lexicon_entries"] as? Int ?? 0, sources: voice["sources"] as? [String] ?? []
             )
         }
+        synthesizerLanguages = (object["synthesizer_languages"] as? [[String: Any]] ?? []).map {
+            ($0["lang"] as? String ?? "?", $0["name"] as? String ?? "?")
+        }
         defaultLanguage = object["default_lang"] as? String
         problems = object["problems"] as? [String] ?? []
     }
@@ -91,6 +100,10 @@ struct VoiceListing {
                 ? "Built in: eSpeak's own voice, no profile file."
                 : "Read from \(voice.sources.joined(separator: ", then "))."
             return "\(voice.language), \(voice.name): eSpeak NG voice \(voice.espeakVoice), rate \(voice.rate), pitch \(voice.pitch), volume \(voice.volume), \(entries). \(sources)"
+        }
+        if !synthesizerLanguages.isEmpty {
+            lines.append("eSpeak NG also speaks these \(synthesizerLanguages.count) languages with its own voice, with no profile:")
+            lines += synthesizerLanguages.map { "\($0.code), \($0.name)." }
         }
         if let defaultLanguage { lines.append("Announcements that name no language are spoken in \(defaultLanguage).") }
         for problem in problems { lines.append("Left out: \(problem)") }

@@ -33,6 +33,21 @@ struct Announcerd: ParsableCommand {
     @Option(help: ArgumentHelp("Also serve SSIP alone on this socket.", valueName: "PATH"))
     var ssipSocket: String?
 
+    @Flag(help: ArgumentHelp(
+        "Start in the background and exit 0 once the server listens, or at once if a server already answers on the socket: Speech Dispatcher's autospawn, so SPEECHD_CMD=announcerd makes its clients start announcer. Its log goes to $XDG_CACHE_HOME/announcer/announcerd.log."))
+    var spawn = false
+
+    @Option(help: ArgumentHelp(
+        "Speech Dispatcher's option, as its clients pass it when they autospawn: unix_socket is served; inet_socket is refused. Given without --socket-path, the socket is Speech Dispatcher's default, $XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock.",
+        valueName: "unix_socket"))
+    var communicationMethod: String?
+
+    @Option(help: ArgumentHelp("The same as --socket, under Speech Dispatcher's name for it.", valueName: "PATH"))
+    var socketPath: String?
+
+    @Option(help: ArgumentHelp("Speech Dispatcher's TCP port, which its clients pass when they autospawn; accepted and unused, since announcerd serves Unix domain sockets only.", valueName: "N"))
+    var port: Int?
+
     @Flag(help: "Also serve SSIP on Speech Dispatcher's own socket, $XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock, so its clients need no setting. Stop speech-dispatcher first.")
     var speechdSocket = false
 
@@ -53,7 +68,7 @@ struct Announcerd: ParsableCommand {
     @Option(help: ArgumentHelp("How many of one client's announcements may wait or speak at once. More are refused as throttled.", valueName: "N"))
     var clientPending = ClientLimits.standard.maxPending!
 
-    @Flag(help: "Lift the per-client limits on rate and on announcements waiting or speaking, as announce bench's backlog and burst scenarios need. The text length limit stays.")
+    @Flag(help: "Lift the per-client limits on rate and on announcements waiting or speaking. The text length limit stays, and so does fair sharing in the queue.")
     var noClientLimits = false
 
     @Option(help: ArgumentHelp("The longest announcement text, in bytes of UTF-8. A longer one is refused.", valueName: "BYTES"))
@@ -83,7 +98,15 @@ struct Announcerd: ParsableCommand {
         return available.contains(fromLocale) ? fromLocale : .english
     }
 
+    /// The socket to serve: --socket-path, else Speech Dispatcher's default when started as it is, else --socket.
+    private var listeningPath: String {
+        socketPath ?? (communicationMethod != nil ? SocketLocation.speechDispatcherDefault() : socket)
+    }
+
     func validate() throws {
+        if let communicationMethod, communicationMethod != "unix_socket" {
+            throw ValidationError("announcerd serves Unix domain sockets only, not \(communicationMethod); point the client at one with SPEECHD_ADDRESS=unix_socket:PATH.")
+        }
         guard maxLineLength >= 1_024 else { throw ValidationError("The line limit must be at least 1024 bytes.") }
         for (name, value) in [("--client-burst", clientBurst), ("--client-rate", clientRate), ("--client-pending", clientPending), ("--max-text-length", maxTextLength)] {
             guard (1...1_000_000).contains(value) else { throw ValidationError("\(name) must be a whole number from 1 to 1000000.") }
@@ -99,12 +122,16 @@ struct Announcerd: ParsableCommand {
     }
 
     func run() throws {
+        if spawn {
+            try startInBackground()
+            return
+        }
         let level: Logger.Level = verbose ? .debug : .info
         LoggingSystem.bootstrap { _ in PlainLogHandler(program: "announcerd", level: level) }
         let logger = Logger(label: "announcerd")
 
         var configuration = ServerConfiguration(
-            socketPath: socket,
+            socketPath: listeningPath,
             ssipSocketPath: ssipSocket ?? (speechdSocket ? SocketLocation.speechDispatcherDefault() : nil),
             maxLineLength: maxLineLength,
             defaultLanguage: .english,
@@ -142,7 +169,7 @@ struct Announcerd: ParsableCommand {
 
         let library = speechEngine.voices
         let voices = library.languages.compactMap(library.profile(for:)).map { "\($0.language) (eSpeak NG voice \($0.espeakVoice))" }
-        var listening = "listening on \(socket) for JSON lines and SSIP"
+        var listening = "listening on \(listeningPath) for JSON lines and SSIP"
         if let ssip = configuration.ssipSocketPath { listening += ", and on \(ssip) for SSIP" }
         logger.info("announcerd \(AnnouncerVersion.current) \(listening); sink \(engine.resolvedSink); voices \(voices.joined(separator: ", ")).")
 
@@ -156,5 +183,18 @@ struct Announcerd: ParsableCommand {
             Foundation.exit(0)
         }
         dispatchMain()
+    }
+
+    /// `--spawn`: nothing to do when a server answers already; else this program again, detached,
+    /// with the same options but `--spawn`, and exit 0 once it listens.
+    private func startInBackground() throws {
+        let path = listeningPath
+        if Autospawn.serverAnswers(at: path) { return }
+        let arguments = Array(CommandLine.arguments.dropFirst()).filter { $0 != "--spawn" }
+        do throws(AutospawnFailure) {
+            _ = try Autospawn.startServer(arguments: arguments, socketPath: path, logPath: Autospawn.logPath())
+        } catch {
+            throw CommandFailure(error.description)
+        }
     }
 }

@@ -272,16 +272,17 @@ import Testing
         #expect(queue.submit(new, now: t(2)) == [.end(old, .superseded(by: new.id)), .queued(new)])
     }
 
-    @Test("The waiting polite bound is 1000 by default")
-    mutating func waitingPoliteBoundDefaultsToOneThousand() {
+    @Test("By default 10,000 polite may wait per client and 20,000 in all")
+    mutating func waitingPoliteBoundsDefaultToTenThousandPerClientAndTwentyThousandInAll() {
         _ = queue.submit(assertive("busy", at: 0), now: t(0))
         var dropped = 0
-        for index in 0..<1_001 {
+        for index in 0..<10_001 {
             let actions = queue.submit(polite("status \(index)", at: 1), now: t(1))
             dropped += actions.count { if case .end(_, .dropped) = $0 { true } else { false } }
         }
         #expect(dropped == 1)
-        #expect(queue.waitingCount(.polite) == 1_000)
+        #expect(queue.waitingCount(.polite) == 10_000)
+        #expect(queue.policy.maxWaitingPolite == 20_000)
     }
 
     // MARK: - Off
@@ -475,8 +476,10 @@ import Testing
 
 func t(_ milliseconds: Int64) -> MonotonicInstant { MonotonicInstant(microseconds: UInt64(milliseconds * 1_000)) }
 
-func announcement(_ text: String, _ politeness: Politeness, region: String? = nil, at milliseconds: Int64) -> Announcement {
-    try! Announcement(text: text, politeness: politeness, region: region.map { RegionID($0) }, arrival: t(milliseconds))
+func announcement(
+    _ text: String, _ politeness: Politeness, region: String? = nil, at milliseconds: Int64, from client: ClientID = .embedded
+) -> Announcement {
+    try! Announcement(text: text, politeness: politeness, region: region.map { RegionID($0) }, arrival: t(milliseconds), client: client)
 }
 
 func polite(_ text: String, region: String? = nil, at milliseconds: Int64) -> Announcement {

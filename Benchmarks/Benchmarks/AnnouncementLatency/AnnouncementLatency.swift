@@ -25,6 +25,8 @@ let benchmarks: @Sendable () -> Void = {
     ServerThroughputBenchmark.register(clients: 1)
     ServerThroughputBenchmark.register(clients: 100)
 
+    FairSharingBenchmark.register()
+
     ResidentMemoryBenchmark.registerIdle()
     ResidentMemoryBenchmark.registerUnderLoad()
 }

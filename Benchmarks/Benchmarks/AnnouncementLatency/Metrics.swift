@@ -52,6 +52,28 @@ let residentMemoryAdded = BenchmarkMetric.custom(
     useScalingFactor: false
 )
 
+/// Arrival to first audio of another client's assertive announcement while one client floods, in microseconds.
+let assertiveDuringFlood = BenchmarkMetric.custom(
+    "Other client's assertive, arrival to first audio during a flood (μs)",
+    polarity: .prefersSmaller,
+    useScalingFactor: false
+)
+
+/// How many of the flooding client's announcements started between another client's polite one's
+/// arrival and its start: 1 at most when clients take turns.
+let floodUtterancesAhead = BenchmarkMetric.custom(
+    "Flood announcements started ahead of another client's polite one",
+    polarity: .prefersSmaller,
+    useScalingFactor: false
+)
+
+/// How many of a flood's announcements the server refused; fair sharing means none.
+let floodRefused = BenchmarkMetric.custom(
+    "Flood announcements refused",
+    polarity: .prefersSmaller,
+    useScalingFactor: false
+)
+
 /// The promise under test: an assertive announcement starts within half a second, at the 99th percentile.
 let firstAudioLimitMicroseconds = 500_000
 

@@ -173,8 +173,9 @@ public final class ServerBenchTarget: BenchTarget {
 
     private static func check(_ reply: ServerLine) throws {
         guard reply.ok else {
-            // The bench's backlog and burst send more than one client may by default; say how to measure them.
-            let remedy = reply.errorCode == "throttled" ? " To measure this scenario, start announcerd with --no-client-limits." : ""
+            // The defaults fit every scenario; only a server started with lower limits refuses one.
+            let remedy = reply.errorCode == "throttled"
+                ? " The server was started with per-client limits lower than this scenario needs; start announcerd without lowering --client-burst, --client-rate or --client-pending." : ""
             throw BenchError("The server refused a \(reply.reply ?? "bench") request: \(reply.message ?? reply.text)\(remedy)")
         }
     }

@@ -17,6 +17,10 @@ public struct Announcement: Sendable, Hashable, Identifiable {
     public var spelled: Bool
     /// How much punctuation is named; nil leaves it to the client's or the server's default.
     public var punctuation: PunctuationLevel?
+    /// Who sent it; the queue takes turns between clients.
+    public var client: ClientID
+    /// The kind of voice asked for; nil speaks the language's own voice.
+    public var voiceType: VoiceType?
 
     /// Makes an announcement; throws when the text holds nothing to speak.
     public init(
@@ -30,7 +34,8 @@ public struct Announcement: Sendable, Hashable, Identifiable {
         arrival: MonotonicInstant,
         sent: MonotonicInstant? = nil,
         spelled: Bool = false,
-        punctuation: PunctuationLevel? = nil
+        punctuation: PunctuationLevel? = nil,
+        client: ClientID = .embedded
     ) throws(AnnouncementError) {
         // Spelled text may be a lone space, which is read as "space"; other text needs a word.
         guard spelled ? !text.isEmpty : text.contains(where: { !$0.isWhitespace }) else { throw .emptyText }
@@ -45,6 +50,7 @@ public struct Announcement: Sendable, Hashable, Identifiable {
         self.sent = sent
         self.spelled = spelled
         self.punctuation = punctuation
+        self.client = client
     }
 }
 

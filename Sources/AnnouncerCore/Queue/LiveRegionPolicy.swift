@@ -7,24 +7,35 @@ public struct LiveRegionPolicy: Sendable, Hashable {
     /// How long an assertive announcement may wait for an audio device that stopped working. It never
     /// expires in the queue, where it goes first; this bounds only a wait for the device to come back.
     public var assertiveTimeToLive: Duration = .seconds(10)
-    /// The most polite announcements that may wait; on overflow the oldest is dropped.
-    public var maxWaitingPolite: Int = 1_000
-    /// The most assertive announcements that may wait; beyond it a new one is refused with `dropped`,
-    /// never an older one, and never silently.
+    /// The most polite announcements that may wait in all; on overflow the oldest of the client with
+    /// the most waiting is dropped. 20,000 is two clients at their own bound, about 8 MB.
+    public var maxWaitingPolite: Int = 20_000
+    /// The most polite announcements one client may have waiting; on overflow its own oldest is dropped.
+    /// 10,000 covers a client that queues a whole document or a build's log at once.
+    public var maxWaitingPolitePerClient: Int = 10_000
+    /// The most assertive announcements that may wait in all; beyond it a new one is refused with
+    /// `dropped`, never an older one, and never silently.
     public var maxWaitingAssertive: Int = 10_000
+    /// The most assertive announcements one client may have waiting, refused beyond it like the total,
+    /// so one client's flood of errors leaves room for everyone else's.
+    public var maxWaitingAssertivePerClient: Int = 1_000
 
     public init(
         duplicateWindow: Duration = .seconds(1),
         politeTimeToLive: Duration = .seconds(30),
         assertiveTimeToLive: Duration = .seconds(10),
-        maxWaitingPolite: Int = 1_000,
-        maxWaitingAssertive: Int = 10_000
+        maxWaitingPolite: Int = 20_000,
+        maxWaitingPolitePerClient: Int = 10_000,
+        maxWaitingAssertive: Int = 10_000,
+        maxWaitingAssertivePerClient: Int = 1_000
     ) {
         self.duplicateWindow = duplicateWindow
         self.politeTimeToLive = politeTimeToLive
         self.assertiveTimeToLive = assertiveTimeToLive
         self.maxWaitingPolite = max(1, maxWaitingPolite)
+        self.maxWaitingPolitePerClient = max(1, maxWaitingPolitePerClient)
         self.maxWaitingAssertive = max(1, maxWaitingAssertive)
+        self.maxWaitingAssertivePerClient = max(1, maxWaitingAssertivePerClient)
     }
 
     public static let standard = LiveRegionPolicy()

@@ -4,13 +4,17 @@ import DequeModule
 ///
 /// It keeps no clock and starts no threads, so every rule is tested with times chosen by hand.
 /// The rules, each a tested behaviour:
-/// - Assertive is spoken before polite; within one level, first in, first out.
+/// - Assertive is spoken before polite. Within one level, clients take turns (see `FairLane`),
+///   and each client's announcements go first in, first out.
 /// - An assertive announcement cuts a polite one that is speaking (`interrupted`); it never cuts an assertive one.
 /// - A newer announcement for a region replaces that region's waiting one (`superseded`),
 ///   unless the waiting one is more urgent.
 /// - The same text at the same politeness within the duplicate window is not said twice (`duplicate`).
 /// - A polite announcement that waited past its time to live is not spoken (`expired`).
-/// - Waiting polite announcements are bounded; the oldest is `dropped` on overflow.
+/// - Waiting polite announcements are bounded per client and in all. Past a client's bound its own
+///   oldest is `dropped`; past the total, the oldest of the client with the most waiting.
+/// - Waiting assertive announcements are bounded per client and in all; past either bound the
+///   newcomer is `dropped`, never an older one.
 /// - `off` announcements are recorded, never spoken (`silenced`).
 /// - Cancel by id, region, all, or what is speaking (`cancelled`).
 /// - Conduct (see `QueueConduct`): a `replaceableWhileSpeaking` announcement is cut by a newer one
@@ -22,19 +26,11 @@ public struct LiveRegionQueue: Sendable {
     /// What is speaking now.
     public private(set) var speaking: Announcement?
 
-    // Two first-in-first-out lanes rather than one heap: there are only two levels,
-    // a deque keeps arrival order without a sequence key, and every operation is O(1)
-    // amortised. Removal from the middle is lazy: an id whose entry left `waiting`
-    // is skipped when it reaches the front.
+    // One fair lane per level rather than one heap: there are only two levels, and within a level
+    // the order is by client turn, then by arrival.
     private var waiting: [AnnouncementID: Announcement] = [:]
-    // Each lane entry carries the number of the submission that put it there, so an id that a
-    // client uses again after its first announcement ended never finds the old entry's place.
-    private var assertiveLane: Deque<LaneEntry> = []
-    private var politeLane: Deque<LaneEntry> = []
-    private var submissionNumbers: [AnnouncementID: UInt64] = [:]
-    private var nextSubmissionNumber: UInt64 = 0
-    private var waitingAssertiveCount = 0
-    private var waitingPoliteCount = 0
+    private var assertiveLane = FairLane()
+    private var politeLane = FairLane()
     private var waitingByRegion: [RegionID: RegionSlot] = [:]
 
     private var recentTexts: [DuplicateKey: RecentText] = [:]
@@ -47,10 +43,27 @@ public struct LiveRegionQueue: Sendable {
     /// How many announcements of this politeness are waiting.
     public func waitingCount(_ politeness: Politeness) -> Int {
         switch politeness {
-        case .assertive: waitingAssertiveCount
-        case .polite: waitingPoliteCount
+        case .assertive: assertiveLane.count
+        case .polite: politeLane.count
         case .off: 0
         }
+    }
+
+    /// How many of `client`'s announcements of this politeness are waiting.
+    public func waitingCount(_ politeness: Politeness, of client: ClientID) -> Int {
+        switch politeness {
+        case .assertive: assertiveLane.waitingCount(of: client)
+        case .polite: politeLane.waitingCount(of: client)
+        case .off: 0
+        }
+    }
+
+    /// Every client with announcements waiting, and how many of each politeness.
+    public var waitingByClient: [ClientID: (assertive: Int, polite: Int)] {
+        var counts: [ClientID: (assertive: Int, polite: Int)] = [:]
+        for (client, count) in assertiveLane.waitingByClient { counts[client, default: (0, 0)].assertive = count }
+        for (client, count) in politeLane.waitingByClient { counts[client, default: (0, 0)].polite = count }
+        return counts
     }
 
     /// True when nothing speaks and nothing waits.
@@ -58,15 +71,12 @@ public struct LiveRegionQueue: Sendable {
 
     /// The waiting announcements in the order they would be spoken.
     public var waitingInSpeakingOrder: [Announcement] {
-        (assertiveLane + politeLane).compactMap(live)
+        (assertiveLane.inTurnOrder + politeLane.inTurnOrder).compactMap { waiting[$0] }
     }
 
     /// When the oldest waiting polite announcement will expire, so the scheduler can wake then.
     public var nextExpiry: MonotonicInstant? {
-        for entry in politeLane {
-            if let announcement = live(entry) { return announcement.arrival + policy.politeTimeToLive }
-        }
-        return nil
+        politeLane.oldestWithoutPruning.flatMap { waiting[$0] }.map { $0.arrival + policy.politeTimeToLive }
     }
 
     /// A new announcement arrives.
@@ -90,8 +100,13 @@ public struct LiveRegionQueue: Sendable {
 
         // Refuse before replacing anything, so a refused announcement never supersedes another.
         if announcement.politeness == .assertive {
-            let freed = replaced.count { waiting[$0]?.politeness == .assertive }
-            if waitingAssertiveCount - freed >= policy.maxWaitingAssertive {
+            let freed = replaced.filter { waiting[$0]?.politeness == .assertive }
+            let freedOwn = freed.count { waiting[$0]?.client == announcement.client }
+            if assertiveLane.waitingCount(of: announcement.client) - freedOwn >= policy.maxWaitingAssertivePerClient {
+                return [.end(announcement, .dropped(reason:
+                    "It was refused because its client already has \(policy.maxWaitingAssertivePerClient) assertive announcements waiting."))]
+            }
+            if assertiveLane.count - freed.count >= policy.maxWaitingAssertive {
                 return [.end(announcement, .dropped(reason:
                     "It was refused because \(policy.maxWaitingAssertive) assertive announcements are already waiting."))]
             }
@@ -114,12 +129,8 @@ public struct LiveRegionQueue: Sendable {
         }
 
         // When this submission freed the speaker, one waiting announcement is about to start: no overflow.
-        if announcement.politeness == .polite, speaking != nil, waitingPoliteCount >= policy.maxWaitingPolite,
-           let oldest = oldestWaitingPolite() {
-            removeWaiting(oldest.id)
-            forgetText(of: oldest)
-            actions.append(.end(oldest, .dropped(reason:
-                "It was the oldest of \(policy.maxWaitingPolite) waiting polite announcements and was pushed out by a newer one.")))
+        if announcement.politeness == .polite, speaking != nil {
+            actions += makeRoomForPolite(from: announcement.client)
         }
 
         addWaiting(announcement)
@@ -138,8 +149,11 @@ public struct LiveRegionQueue: Sendable {
             actions += [.stop(current.id), .end(current, .cancelled)]
         }
         if target.reachesWaiting {
-            for entry in assertiveLane + politeLane {
-                guard let candidate = live(entry), target.matches(candidate) else { continue }
+            // Assertive ones first, then by arrival: the order they would have been spoken in, near enough.
+            let ended = waiting.values.filter(target.matches).sorted {
+                ($0.politeness == .assertive ? 0 : 1, $0.arrival) < ($1.politeness == .assertive ? 0 : 1, $1.arrival)
+            }
+            for candidate in ended {
                 removeWaiting(candidate.id)
                 forgetText(of: candidate)
                 actions.append(.end(candidate, .cancelled))
@@ -168,7 +182,7 @@ public struct LiveRegionQueue: Sendable {
     /// Ends polite announcements that have waited past their time to live.
     public mutating func expire(now: MonotonicInstant) -> [QueueAction] {
         var actions: [QueueAction] = []
-        while let oldest = oldestWaitingPolite(), now.since(oldest.arrival) > policy.politeTimeToLive {
+        while let oldest = politeLane.oldest().flatMap({ waiting[$0] }), now.since(oldest.arrival) > policy.politeTimeToLive {
             removeWaiting(oldest.id)
             forgetText(of: oldest)
             actions.append(.end(oldest, .expired))
@@ -187,14 +201,12 @@ public struct LiveRegionQueue: Sendable {
                 ? frontOfLane(.assertive) ?? frontOfLane(.polite)
                 : current.politeness == .polite ? frontOfLane(.assertive) : nil
             guard let next = cutter else { return actions }
-            removeWaiting(next.id)
-            speaking = next
+            takeTurn(next)
             actions += [.stop(current.id), .end(current, .interrupted(by: next.id)), .start(next)]
             return actions
         }
         if let next = frontOfLane(.assertive) ?? frontOfLane(.polite) {
-            removeWaiting(next.id)
-            speaking = next
+            takeTurn(next)
             actions.append(.start(next))
         }
         return actions
@@ -203,18 +215,11 @@ public struct LiveRegionQueue: Sendable {
     // MARK: - Waiting announcements
 
     private mutating func addWaiting(_ announcement: Announcement) {
-        nextSubmissionNumber += 1
         waiting[announcement.id] = announcement
-        submissionNumbers[announcement.id] = nextSubmissionNumber
         switch announcement.politeness {
-        case .assertive:
-            assertiveLane.append(LaneEntry(id: announcement.id, number: nextSubmissionNumber))
-            waitingAssertiveCount += 1
-        case .polite:
-            politeLane.append(LaneEntry(id: announcement.id, number: nextSubmissionNumber))
-            waitingPoliteCount += 1
-        case .off:
-            preconditionFailure("off announcements never wait")
+        case .assertive: assertiveLane.append(announcement.id, from: announcement.client)
+        case .polite: politeLane.append(announcement.id, from: announcement.client)
+        case .off: preconditionFailure("off announcements never wait")
         }
         if let region = announcement.region {
             waitingByRegion[region, default: RegionSlot()][announcement.politeness] = announcement.id
@@ -224,10 +229,9 @@ public struct LiveRegionQueue: Sendable {
     @discardableResult
     private mutating func removeWaiting(_ id: AnnouncementID) -> Announcement? {
         guard let announcement = waiting.removeValue(forKey: id) else { return nil }
-        submissionNumbers[id] = nil
         switch announcement.politeness {
-        case .assertive: waitingAssertiveCount -= 1
-        case .polite: waitingPoliteCount -= 1
+        case .assertive: assertiveLane.remove(id)
+        case .polite: politeLane.remove(id)
         case .off: break
         }
         if let region = announcement.region, var slot = waitingByRegion[region],
@@ -235,8 +239,38 @@ public struct LiveRegionQueue: Sendable {
             slot[announcement.politeness] = nil
             waitingByRegion[region] = slot.isEmpty ? nil : slot
         }
-        compactLanesIfMostlyStale()
         return announcement
+    }
+
+    /// Starts `next`: it leaves the waiting announcements and its client goes to the end of the round.
+    private mutating func takeTurn(_ next: Announcement) {
+        switch next.politeness {
+        case .assertive: assertiveLane.tookTurn(next.client)
+        case .polite: politeLane.tookTurn(next.client)
+        case .off: break
+        }
+        removeWaiting(next.id)
+        speaking = next
+    }
+
+    /// Before a polite announcement of `client` waits: its own oldest goes when it is at its bound,
+    /// and the oldest of the client with the most waiting when the polite places are all taken.
+    private mutating func makeRoomForPolite(from client: ClientID) -> [QueueAction] {
+        if politeLane.waitingCount(of: client) >= policy.maxWaitingPolitePerClient,
+           let oldest = politeLane.oldest(of: client).flatMap({ waiting[$0] }) {
+            removeWaiting(oldest.id)
+            forgetText(of: oldest)
+            return [.end(oldest, .dropped(reason:
+                "It was the oldest of the \(policy.maxWaitingPolitePerClient) polite announcements one client may have waiting, and a newer one from the same client took its place."))]
+        }
+        if politeLane.count >= policy.maxWaitingPolite, let busiest = politeLane.busiestClient,
+           let oldest = politeLane.oldest(of: busiest).flatMap({ waiting[$0] }) {
+            removeWaiting(oldest.id)
+            forgetText(of: oldest)
+            return [.end(oldest, .dropped(reason:
+                "All \(policy.maxWaitingPolite) places for waiting polite announcements were taken, and it was the oldest of the client with the most waiting."))]
+        }
+        return []
     }
 
     /// The waiting announcements of a region that a new one of this politeness replaces:
@@ -250,29 +284,12 @@ public struct LiveRegionQueue: Sendable {
         }
     }
 
-    /// The first live announcement of a lane, discarding stale entries ahead of it.
+    /// The announcement whose turn is next in a lane.
     private mutating func frontOfLane(_ politeness: Politeness) -> Announcement? {
-        guard politeness != .off else { return nil }
-        while let entry = politeness == .assertive ? assertiveLane.first : politeLane.first {
-            if let announcement = live(entry) { return announcement }
-            if politeness == .assertive { assertiveLane.removeFirst() } else { politeLane.removeFirst() }
-        }
-        return nil
-    }
-
-    private mutating func oldestWaitingPolite() -> Announcement? { frontOfLane(.polite) }
-
-    /// The waiting announcement a lane entry stands for, unless it left or its id was used again.
-    private func live(_ entry: LaneEntry) -> Announcement? {
-        submissionNumbers[entry.id] == entry.number ? waiting[entry.id] : nil
-    }
-
-    private mutating func compactLanesIfMostlyStale() {
-        if assertiveLane.count > 64, assertiveLane.count > 2 * waitingAssertiveCount {
-            assertiveLane = Deque(assertiveLane.filter { live($0) != nil })
-        }
-        if politeLane.count > 64, politeLane.count > 2 * waitingPoliteCount {
-            politeLane = Deque(politeLane.filter { live($0) != nil })
+        switch politeness {
+        case .assertive: assertiveLane.next().flatMap { waiting[$0] }
+        case .polite: politeLane.next().flatMap { waiting[$0] }
+        case .off: nil
         }
     }
 
@@ -306,12 +323,6 @@ public struct LiveRegionQueue: Sendable {
 public enum SpeechResult: Sendable, Hashable {
     case completed
     case failed(reason: String)
-}
-
-/// A place in a lane: an id and the submission that put it there.
-private struct LaneEntry: Sendable {
-    let id: AnnouncementID
-    let number: UInt64
 }
 
 private struct RegionSlot: Sendable {

@@ -19,6 +19,8 @@ public final class AnnouncementScheduler: Sendable {
         var expiryTimer: (any DispatchSourceTimer)?
         var expiryDeadline: MonotonicInstant?
         var endedCount: [String: Int] = [:]
+        /// Each client's dropped announcements by reason, until `forget(_:)`.
+        var droppedByClient: [ClientID: [String: Int]] = [:]
     }
 
     public init(policy: LiveRegionPolicy = .standard, speaker: any Speaker, clock: any MonotonicClock = SystemMonotonicClock()) {
@@ -81,10 +83,29 @@ public final class AnnouncementScheduler: Sendable {
                     speaking: state.liveRegion.speaking,
                     waitingAssertive: state.liveRegion.waitingCount(.assertive),
                     waitingPolite: state.liveRegion.waitingCount(.polite),
-                    endedByOutcome: state.endedCount
+                    endedByOutcome: state.endedCount,
+                    clients: Self.clientStatus(state.liveRegion.waitingByClient, dropped: state.droppedByClient)
                 )
             }
         }
+    }
+
+    /// Forgets what `client` had dropped, once it has gone; its waiting announcements stay in the queue.
+    public func forget(_ client: ClientID) {
+        queue.async { [self] in _ = state.withLock { $0.droppedByClient.removeValue(forKey: client) } }
+    }
+
+    private static func clientStatus(
+        _ waiting: [ClientID: (assertive: Int, polite: Int)], dropped: [ClientID: [String: Int]]
+    ) -> [ClientID: ClientQueueStatus] {
+        var clients: [ClientID: ClientQueueStatus] = [:]
+        for (client, counts) in waiting {
+            clients[client] = ClientQueueStatus(waitingAssertive: counts.assertive, waitingPolite: counts.polite, droppedByReason: [:])
+        }
+        for (client, reasons) in dropped {
+            clients[client, default: ClientQueueStatus(waitingAssertive: 0, waitingPolite: 0, droppedByReason: [:])].droppedByReason = reasons
+        }
+        return clients
     }
 
     // MARK: - Timeline observers
@@ -118,6 +139,9 @@ public final class AnnouncementScheduler: Sendable {
                 record(.ended(outcome), announcement, at: clock.now())
                 let handler = state.withLock { state in
                     state.endedCount[outcome.name, default: 0] += 1
+                    if case let .dropped(reason) = outcome {
+                        state.droppedByClient[announcement.client, default: [:]][reason, default: 0] += 1
+                    }
                     return state.outcomeHandlers.removeValue(forKey: announcement.id)
                 }
                 handler?(outcome)
@@ -189,4 +213,16 @@ public struct SchedulerStatus: Sendable, Hashable {
     public var waitingPolite: Int
     /// How many announcements have ended so far, by outcome name.
     public var endedByOutcome: [String: Int]
+    /// The clients with announcements waiting or dropped.
+    public var clients: [ClientID: ClientQueueStatus]
+}
+
+/// One client's share of the queue: what waits, and what was dropped and why.
+public struct ClientQueueStatus: Sendable, Hashable {
+    public var waitingAssertive: Int
+    public var waitingPolite: Int
+    /// Dropped announcements by the sentence that says why.
+    public var droppedByReason: [String: Int]
+
+    public var dropped: Int { droppedByReason.values.reduce(0, +) }
 }

@@ -35,12 +35,12 @@ final class SpeechPipeline: Speaker {
             if case .finished = news { self?.streams.withLock { _ = $0.removeValue(forKey: id) } }
             report(news)
         })
-        let voice = voices.profile(for: announcement.language) ?? .bare(announcement.language)
+        let voice = voices.speakingProfile(for: announcement.language)
         let prosody = announcement.prosody
         let (spelled, punctuation) = (announcement.spelled, announcement.punctuation ?? .some)
         var request = SynthesisRequest(
             text: announcement.text,
-            voice: voice.espeakVoice,
+            voice: announcement.voiceType?.espeakVoice(from: voice.espeakVoice) ?? voice.espeakVoice,
             rate: prosody.rate ?? voice.rate,
             pitch: prosody.pitch ?? voice.pitch,
             volume: prosody.volume ?? voice.volume,

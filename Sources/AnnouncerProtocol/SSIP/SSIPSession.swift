@@ -24,11 +24,15 @@ public struct SSIPSession: Sendable {
         var tooLong = false
     }
 
+    /// The languages there are voices for, to check SET SELF LANGUAGE against.
+    private let languages: Set<Language>
+
     public init(clientID: Int, defaultLanguage: Language, maxMessageBytes: Int, voices: [OfferedVoice]) {
         self.clientID = clientID
         self.defaultLanguage = defaultLanguage
         self.maxMessageBytes = maxMessageBytes
         self.voices = voices
+        self.languages = Set(voices.map(\.language))
     }
 
     /// True while the body of a SPEAK is being received.
@@ -88,6 +92,8 @@ public struct SSIPSession: Sendable {
             return [.reply(["227 OK MESSAGE CANCELED"])]
         }
         settings.priority.shape(&announcement, clientID: clientID)
+        announcement.client = ClientID(clientID)
+        announcement.voiceType = settings.voiceType
         return [.speak(announcement), .reply(["225-\(announcement.id)", "225 OK MESSAGE QUEUED"])]
     }
 
@@ -188,7 +194,9 @@ public struct SSIPSession: Sendable {
                 settings.language = nil
             } else {
                 guard let language = Language(code: value), languages.contains(language) else {
-                    return [.reply(["415 ERR LANGUAGE NOT AVAILABLE, USE \(languages.map(\.rawValue).joined(separator: " OR "))"])]
+                    let close = AnnouncementError.closeMatches(to: value, among: Array(languages))
+                    let hint = close.isEmpty ? "LIST SYNTHESIS_VOICES LISTS THEM" : "CLOSE ONES ARE \(close.map(\.rawValue).joined(separator: " OR "))"
+                    return [.reply(["415 ERR LANGUAGE NOT AVAILABLE, \(hint)"])]
                 }
                 settings.language = language
             }
@@ -235,17 +243,19 @@ public struct SSIPSession: Sendable {
             // There is one synthesizer; any module name reaches it, as Speech Dispatcher accepts any name.
             return [.reply(["216 OK OUTPUT MODULE SET"])]
         case "VOICE_TYPE":
-            // Only the types the profiles offer; a voice this server does not have is refused, not faked.
-            guard voiceTypes.contains(value.uppercased()) else { return [.reply(["309 ERR COULDNT SET VOICE"])] }
-            settings.voiceType = value.uppercased()
+            // Every SSIP voice type is taken, and spoken with the nearest eSpeak NG variant, as Speech Dispatcher does.
+            guard let type = VoiceType(ssipName: value) else { return [.reply(["309 ERR COULDNT SET VOICE"])] }
+            settings.voiceType = type
             return [.reply(["209 OK VOICE SET"])]
         case "SYNTHESIS_VOICE":
+            // A voice name or language code that is offered switches the language; any other name is
+            // accepted and changes nothing, as Speech Dispatcher 0.11 answers 209 to every name
+            // (Fenrir sends "None" when it has no voice set, and drops its utterance on an error).
             let name = values.joined(separator: " ").trimmingCharacters(in: ["\""])
-            guard let language = voices.first(where: { $0.name.lowercased() == name.lowercased() })?.language
-                ?? Language(code: name).flatMap({ languages.contains($0) ? $0 : nil }) else {
-                return [.reply(["309 ERR COULDNT SET VOICE"])]
+            if let language = voices.first(where: { $0.name.lowercased() == name.lowercased() })?.language
+                ?? Language(code: name).flatMap({ languages.contains($0) ? $0 : nil }) {
+                settings.language = language
             }
-            settings.language = language
             return [.reply(["209 OK VOICE SET"])]
         case "CAP_LET_RECOGN":
             return [.reply(["206 OK CAP LET RECOGNITION SET"])]
@@ -279,7 +289,7 @@ public struct SSIPSession: Sendable {
         case "VOLUME": value = String(settings.volume ?? 0)
         case "OUTPUT_MODULE": value = "announcer"
         case "LANGUAGE": value = (settings.language ?? defaultLanguage).rawValue
-        case "VOICE_TYPE": value = settings.voiceType
+        case "VOICE_TYPE": value = settings.voiceType.ssipName
         case "PUNCTUATION": value = settings.punctuation?.rawValue ?? "some"
         default: return invalidParameter
         }
@@ -292,19 +302,17 @@ public struct SSIPSession: Sendable {
         case "OUTPUT_MODULES":
             return [.reply(["250-announcer", "250 OK MODULE LIST SENT"])]
         case "VOICES":
-            return [.reply(voiceTypes.map { "249-\($0)" } + ["249 OK VOICE LIST SENT"])]
+            return [.reply(VoiceType.allCases.map { "249-\($0.ssipName)" } + ["249 OK VOICE LIST SENT"])]
         case "SYNTHESIS_VOICES":
-            return [.reply(voices.map { "249-\($0.name)\t\($0.language.rawValue)\tnone" } + ["249 OK VOICE LIST SENT"])]
+            // An optional language filter, as Speech Dispatcher 0.12 takes it: `LIST SYNTHESIS_VOICES sv`.
+            let filter = arguments.dropFirst().first.flatMap(Language.init(code:))
+            let listed = voices.filter { filter == nil || $0.language == filter }
+            return [.reply(listed.map { "249-\($0.name)\t\($0.language.rawValue)\tnone" } + ["249 OK VOICE LIST SENT"])]
         default:
             return invalidParameter
         }
     }
 
-    /// The languages there are voices for, in code order.
-    private var languages: [Language] { voices.map(\.language).sorted() }
-
-    /// The distinct voice types the profiles offer.
-    private var voiceTypes: [String] { Array(Set(voices.map { $0.voiceType.uppercased() })).sorted() }
 
     private static func scope(_ word: String) -> SSIPScope? {
         switch word.uppercased() {

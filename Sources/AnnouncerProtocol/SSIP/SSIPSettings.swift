@@ -14,7 +14,7 @@ public struct SSIPSettings: Sendable, Equatable {
     public var punctuation: PunctuationLevel?
     /// SET SELF SPELLING on: every message is read character by character.
     public var spelling = false
-    public var voiceType = "MALE1"
+    public var voiceType = VoiceType.male1
     /// The event types the client asked to hear: begin, end, cancel, pause, resume, index_marks.
     public var notifications: Set<String> = []
 

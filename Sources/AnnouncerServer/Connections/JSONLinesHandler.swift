@@ -94,12 +94,13 @@ final class JSONLinesHandler: ChannelInboundHandler {
         guard !context.isShuttingDown else {
             return JSONReply.failure("speak", ProtocolError(.shuttingDown, ProtocolErrorText.shuttingDown))
         }
-        let announcement: Announcement
+        var announcement: Announcement
         do throws(ProtocolError) {
             announcement = try speak.announcement(defaults: defaults, arrival: arrival)
         } catch {
             return JSONReply.failure("speak", error)
         }
+        announcement.client = ClientID(client.number)
         guard context.router.claim(announcement.id, for: speak.follow ? recipient : nil, client: client) else {
             return JSONReply.failure("speak", ProtocolError(.idInUse,
                 "An announcement with the id \"\(announcement.id)\" is still waiting or speaking; choose another id."))
@@ -135,6 +136,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
                 ("polite", .integer(status.waitingPolite)),
             ])),
             ("clients", .integer(context.connections)),
+            ("client_list", context.clients.list(queue: status.clients)),
             ("ended", .object(status.endedByOutcome.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) })),
             ("synthesis", synthesisStatus()),
             ("throttling", context.clients.status(at: .now())),
@@ -189,6 +191,9 @@ final class JSONLinesHandler: ChannelInboundHandler {
         return JSONReply.success("voices", [
             ("default_lang", .string(context.configuration.defaultLanguage.rawValue)),
             ("voices", .array(profiles)),
+            ("synthesizer_languages", .array(library.spokenLanguages.filter { library.profile(for: $0) == nil }.map { language in
+                .object([("lang", .string(language.rawValue)), ("name", .string(library.speakingProfile(for: language).name))])
+            })),
             ("problems", .array(library.problems.map { .string($0.description) })),
         ])
     }

@@ -24,12 +24,12 @@ final class ServerContext: Sendable {
         self.router = router
         self.configuration = configuration
         self.logger = logger
-        self.voices = engine.voices.languages.compactMap { language in
-            engine.voices.profile(for: language).map {
-                OfferedVoice(name: $0.name, language: language, voiceType: $0.voiceType)
-            }
+        // The profiles first, then the languages eSpeak NG speaks with its own voice.
+        self.voices = engine.voices.spokenLanguages.map { language in
+            let profile = engine.voices.speakingProfile(for: language)
+            return OfferedVoice(name: profile.name, language: language, voiceType: profile.voiceType)
         }
-        self.languages = engine.voices.languages
+        self.languages = engine.voices.spokenLanguages
         self.clients = ClientRegistry(limits: configuration.clientLimits, logger: logger)
     }
 
@@ -44,7 +44,10 @@ final class ServerContext: Sendable {
     /// Counts a new connection and gives it a number, used as its SSIP client id, and its allowance.
     func connectionOpened() -> ClientAccount { clients.open() }
 
-    func connectionClosed(_ client: ClientAccount) { clients.close(client) }
+    func connectionClosed(_ client: ClientAccount) {
+        clients.close(client)
+        scheduler.forget(ClientID(client.number))
+    }
 }
 
 /// Sentences shared by both protocols.

@@ -73,6 +73,11 @@ final class ClientAccount: Sendable {
 
     func announcementEnded() { state.withLock { $0.allowance.ended() } }
 
+    /// Who the client is, as `status` lists it.
+    var identity: (wireProtocol: WireProtocol?, processID: Int32?, name: String?) {
+        state.withLock { ($0.wireProtocol, $0.peer?.pid, $0.name) }
+    }
+
     /// The client as `status` shows it, if it is throttled now.
     func throttled(at now: MonotonicInstant) -> Throttled? {
         let (change, shown) = state.withLock { state -> (ThrottleChange?, Throttled?) in

@@ -32,6 +32,28 @@ final class ClientRegistry: Sendable {
         account.close()
     }
 
+    /// The `client_list` array of the `status` reply: every connected client with its share of the queue.
+    func list(queue: [ClientID: ClientQueueStatus]) -> JSONFragment {
+        let connected = accounts.withLock { Array($0.values) }.sorted { $0.number < $1.number }
+        return .array(connected.map { account in
+            let identity = account.identity
+            let share = queue[ClientID(account.number)]
+            let reasons = (share?.droppedByReason ?? [:]).sorted { $0.key < $1.key }
+            return .object([
+                ("client", .integer(account.number)),
+                ("protocol", identity.wireProtocol.map { .string($0.rawValue) } ?? .null),
+                ("pid", identity.processID.map { .integer(Int($0)) } ?? .null),
+                ("name", identity.name.map(JSONFragment.string) ?? .null),
+                ("waiting", .object([
+                    ("assertive", .integer(share?.waitingAssertive ?? 0)),
+                    ("polite", .integer(share?.waitingPolite ?? 0)),
+                ])),
+                ("dropped", .integer(share?.dropped ?? 0)),
+                ("dropped_reasons", .array(reasons.map { .object([("reason", .string($0.key)), ("count", .integer($0.value))]) })),
+            ])
+        })
+    }
+
     /// The `throttling` object of the `status` reply.
     func status(at now: MonotonicInstant) -> JSONFragment {
         let throttled = accounts.withLock { Array($0.values) }

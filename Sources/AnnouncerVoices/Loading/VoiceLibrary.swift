@@ -8,6 +8,8 @@ public struct VoiceLibrary: Sendable {
     public private(set) var profiles: [Language: VoiceProfile]
     /// Every problem found; a file with a problem was left out, and the rest still loaded.
     public private(set) var problems: [FileProblem]
+    /// The languages the synthesizer speaks with no profile, by the name it gives each ("Swedish").
+    public private(set) var synthesizerLanguages: [Language: String] = [:]
 
     /// Profiles given directly, as tests and embedders do.
     public init(profiles: [VoiceProfile], problems: [FileProblem] = []) {
@@ -68,19 +70,39 @@ public struct VoiceLibrary: Sendable {
     /// The languages there are profiles for, in code order.
     public var languages: [Language] { profiles.keys.sorted() }
 
+    /// Every language that can be spoken: those with profiles, then the synthesizer's own, in code order.
+    public var spokenLanguages: [Language] { languages + synthesizerLanguages.keys.filter { profiles[$0] == nil }.sorted() }
+
     public func profile(for language: Language) -> VoiceProfile? { profiles[language] }
 
-    /// The language for a code from a client, or the error that lists the available ones.
+    /// The profile to speak `language` with: its own, else the synthesizer's voice for it at its defaults.
+    public func speakingProfile(for language: Language) -> VoiceProfile {
+        profiles[language] ?? VoiceProfile(language: language, name: synthesizerLanguages[language], espeakVoice: language.rawValue)
+    }
+
+    /// Adds the languages the synthesizer speaks, given as codes with the synthesizer's name for each;
+    /// a code that is not a language code, or one with a profile, adds nothing.
+    public mutating func addSynthesizerLanguages(_ languages: [(code: String, name: String)]) {
+        for (code, name) in languages {
+            guard let language = Language(code: code), profiles[language] == nil, synthesizerLanguages[language] == nil else { continue }
+            synthesizerLanguages[language] = name
+        }
+    }
+
+    /// True when `language` can be spoken, with a profile or by the synthesizer alone.
+    public func speaks(_ language: Language) -> Bool { profiles[language] != nil || synthesizerLanguages[language] != nil }
+
+    /// The language for a code from a client, or the error that names close ones.
     public func language(forCode code: String) throws(AnnouncementError) -> Language {
-        guard let language = Language(code: code), profiles[language] != nil else {
-            throw .unknownLanguage(code, available: languages)
+        guard let language = Language(code: code), speaks(language) else {
+            throw .unknownLanguage(code, available: spokenLanguages)
         }
         return language
     }
 
-    /// Checks that `language` has a profile.
+    /// Checks that `language` can be spoken.
     public func check(_ language: Language) throws(AnnouncementError) {
-        guard profiles[language] != nil else { throw .unknownLanguage(language.rawValue, available: languages) }
+        guard speaks(language) else { throw .unknownLanguage(language.rawValue, available: spokenLanguages) }
     }
 
     static func profileFiles(in directory: String) -> [String] {

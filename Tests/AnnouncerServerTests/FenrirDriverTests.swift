@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// Fenrir's own Speech Dispatcher driver (Debian's `fenrir` package), unmodified, as Fenrir calls it.
+let fenrirInstalled: Bool = ProcessInfo.processInfo.environment["CI"] == "true"
+    || FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/fenrirscreenreader/speechDriver/speechdDriver.py")
+
+@Suite(.serialized, .enabled(if: fenrirInstalled, "Fenrir is installed (CI installs it)"))
+struct FenrirDriverTests {
+    /// Tests/Clients/fenrir_driver_client.py: loads Fenrir's speechdDriver.py and replays Fenrir's calls.
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Clients/fenrir_driver_client.py").path
+
+    @Test("Fenrir's driver speaks in English, Swedish and Norwegian, with a voice type, cancels, and shuts down, with no error")
+    func fenrirDriverWorksUnchanged() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let listener = try SocketClient(path: server.socketPath)
+        _ = listener.request(#"{"request":"subscribe"}"#)
+        let run = try ProgramRun(
+            SSIPClientTests.python, [Self.script, "--quiet-debug"],
+            environment: ["SPEECHD_ADDRESS": "unix_socket:\(server.socketPath)", "LC_ALL": "C.UTF-8"], timeout: 120)
+        #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
+        #expect(run.standardOutput.contains("failed") && run.standardOutput.contains("and 0 failed."), "\(run.standardOutput)")
+
+        // The server heard each language as Fenrir set it with SYNTHESIS_VOICE, and the long text was cut.
+        let events = listener.readEvents(until: { $0["event"] as? String == "ended" && ($0["text"] as? String)?.hasPrefix("Fenrir defaults again") == true }, timeout: 60)
+        func received(_ text: String) -> [String: Any]? {
+            events.first { $0["event"] as? String == "received" && $0["text"] as? String == text }
+        }
+        #expect(received("Hello from Fenrir.")?["lang"] as? String == "en")
+        #expect(received("Hej från Fenrir.")?["lang"] as? String == "sv")
+        #expect(received("Hei fra Fenrir.")?["lang"] as? String == "nb")
+        let cut = events.filter { $0["event"] as? String == "ended" && ($0["text"] as? String)?.contains("still speaking it") == true }
+        #expect(cut.first?["outcome"] as? String != "spoken", "\(cut)")
+        #expect(!server.standardErrorText.contains("rror"), "\(server.standardErrorText)")
+    }
+}
