@@ -20,6 +20,12 @@ import Testing
         #expect(table.spell("É") == "capital é")
     }
 
+    @Test("A capital letter is read as its small letter when capitals are marked by a sound or not at all")
+    func capitalLetterUnmarked() {
+        #expect(table.spell("Ab", capitals: .sound) == "[['eI]] b")
+        #expect(table.spell("ÉB", capitals: .unmarked) == "é b")
+    }
+
     @Test("A lone space is spelled as its name")
     func loneSpace() {
         #expect(table.spell(" ") == "space")

@@ -13,8 +13,15 @@ public struct Announcement: Sendable, Hashable, Identifiable {
     public var arrival: MonotonicInstant
     /// When the client says it sent the request, on the same monotonic clock; carried through to the timeline.
     public var sent: MonotonicInstant?
+    /// How the text is read: as words, spelled, or as a key name.
+    public var reading: TextReading
+    /// How a capital letter is marked when the text is spelled or names a key.
+    public var capitals: CapitalLetters = .spoken
     /// Read character by character ("capital A", "at sign") instead of as words.
-    public var spelled: Bool
+    public var spelled: Bool {
+        get { reading == .characters }
+        set { reading = newValue ? .characters : .words }
+    }
     /// How much punctuation is named; nil leaves it to the client's or the server's default.
     public var punctuation: PunctuationLevel?
     /// Who sent it; the queue takes turns between clients.
@@ -48,7 +55,7 @@ public struct Announcement: Sendable, Hashable, Identifiable {
         self.conduct = conduct
         self.arrival = arrival
         self.sent = sent
-        self.spelled = spelled
+        self.reading = spelled ? .characters : .words
         self.punctuation = punctuation
         self.client = client
     }

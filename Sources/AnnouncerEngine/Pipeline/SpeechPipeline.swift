@@ -37,20 +37,40 @@ final class SpeechPipeline: Speaker {
         })
         let voice = voices.speakingProfile(for: announcement.language)
         let prosody = announcement.prosody
-        let (spelled, punctuation) = (announcement.spelled, announcement.punctuation ?? .some)
-        var request = SynthesisRequest(
-            text: announcement.text,
-            voice: announcement.voiceType?.espeakVoice(from: voice.espeakVoice) ?? voice.espeakVoice,
-            rate: prosody.rate ?? voice.rate,
-            pitch: prosody.pitch ?? voice.pitch,
-            volume: prosody.volume ?? voice.volume,
-            deliver: { stream.push($0) },
-            finish: { stream.finish($0) },
-            isCancelled: { stream.isCancelled }
-        )
-        // Normalization, lexicon and spelling run on the synthesis thread, off the scheduler's queue.
-        request.preparation = { voice.prepare($0, spelled: spelled, punctuationLevel: punctuation) }
-        synthesis.enqueue(request)
+        let (reading, capitals) = (announcement.reading, announcement.capitals)
+        let punctuation = announcement.punctuation ?? .some
+        let volume = prosody.volume ?? voice.volume
+        let runs = CapitalCueRuns(text: announcement.text, reading: reading, capitals: capitals).runs
+        let cue = runs.contains(where: \.cue) ? Tone.capitalLetter.samples(sampleRate: synthesis.sampleRate, volume: volume) : []
+        // A new stream has room for far more than a cue, so this never waits.
+        if runs.first?.cue == true { push(cue, to: stream) }
+        for (index, run) in runs.enumerated() {
+            let next = runs.index(after: index) < runs.endIndex ? runs[index + 1] : nil
+            var request = SynthesisRequest(
+                text: run.text,
+                voice: announcement.voiceType?.espeakVoice(from: voice.espeakVoice) ?? voice.espeakVoice,
+                rate: prosody.rate ?? voice.rate,
+                pitch: prosody.pitch ?? voice.pitch,
+                volume: volume,
+                deliver: { stream.push($0) },
+                // A run before the last ends the stream only when it did not complete; the next run's
+                // cue follows its audio on the synthesis thread, ahead of the next run's audio.
+                finish: { end in
+                    guard let next, end == .completed else { return stream.finish(end) }
+                    if next.cue { Self.push(cue, to: stream) }
+                },
+                isCancelled: { stream.isClosed }
+            )
+            // Normalization, lexicon and spelling run on the synthesis thread, off the scheduler's queue.
+            request.preparation = { voice.prepare($0, reading: reading, capitals: capitals, punctuationLevel: punctuation) }
+            synthesis.enqueue(request)
+        }
+    }
+
+    private func push(_ samples: [Int16], to stream: UtteranceStream) { Self.push(samples, to: stream) }
+
+    private static func push(_ samples: [Int16], to stream: UtteranceStream) {
+        _ = samples.withUnsafeBufferPointer { stream.push($0) }
     }
 
     /// Closes the sink once the playback thread has finished what it was doing.

@@ -30,12 +30,15 @@ final class UtteranceStream: Sendable {
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 
-    /// Synthesis thread: hands over one chunk; returns false when the utterance was cancelled.
+    /// True once the utterance was cut or its synthesis ended: no more audio is taken.
+    var isClosed: Bool { state.withLock { $0.cancelled || $0.end != nil } }
+
+    /// Synthesis thread: hands over one chunk; returns false when the utterance was cancelled or has ended.
     func push(_ samples: UnsafeBufferPointer<Int16>) -> Bool {
         let chunk = Array(samples)
         while true {
             let outcome: Bool? = state.withLock { state in
-                if state.cancelled { return false }
+                if state.cancelled || state.end != nil { return false }
                 guard state.buffered < maxBuffered else { return nil }
                 state.chunks.append(chunk)
                 state.buffered += chunk.count
@@ -50,9 +53,11 @@ final class UtteranceStream: Sendable {
         }
     }
 
-    /// Synthesis thread: no more audio will come.
+    /// Synthesis thread: no more audio will come. The first end is kept; a later one changes nothing.
     func finish(_ end: SynthesisEnd) {
-        state.withLock { $0.end = end }
+        state.withLock { state in
+            if state.end == nil { state.end = end }
+        }
         itemAvailable.signal()
     }
 

@@ -83,10 +83,11 @@ public struct SSIPSession: Sendable {
         return speak(text, at: arrival)
     }
 
-    private func speak(_ text: String, spelled: Bool? = nil, at arrival: MonotonicInstant) -> [SSIPAction] {
+    private func speak(_ text: String, reading: TextReading? = nil, at arrival: MonotonicInstant) -> [SSIPAction] {
+        let reading = reading ?? (settings.spelling ? .characters : .words)
         guard var announcement = try? Announcement(
             text: text, language: settings.language ?? defaultLanguage, prosody: settings.prosody, arrival: arrival,
-            spelled: spelled ?? settings.spelling, punctuation: settings.punctuation
+            spelled: reading == .characters, punctuation: settings.punctuation
         ) else {
             // Speech Dispatcher's answer to a message with nothing to say.
             return [.reply(["227 OK MESSAGE CANCELED"])]
@@ -94,6 +95,8 @@ public struct SSIPSession: Sendable {
         settings.priority.shape(&announcement, clientID: clientID)
         announcement.client = ClientID(clientID)
         announcement.voiceType = settings.voiceType
+        announcement.reading = reading
+        announcement.capitals = settings.capitals
         return [.speak(announcement), .reply(["225-\(announcement.id)", "225 OK MESSAGE QUEUED"])]
     }
 
@@ -109,11 +112,13 @@ public struct SSIPSession: Sendable {
             return [.reply(["230 OK RECEIVING DATA"])]
         case "CHAR":
             guard let character = arguments.first else { return missingParameter }
-            // The character is spelled in the client's language: "capital A", "stor A", "krøllalfa".
-            return speak(character == "space" ? " " : character, spelled: true, at: arrival)
+            // The character is spelled in the client's language: "capital A", "stor A", "krøllalfa";
+            // CAP_LET_RECOGN says how a capital is marked.
+            return speak(character == "space" ? " " : character, reading: .characters, at: arrival)
         case "KEY":
             guard let key = arguments.first else { return missingParameter }
-            return speak(key.replacing("_", with: " "), at: arrival)
+            // Read by the language's key names: "control alt delete", "kontroll alt slett".
+            return speak(key, reading: .key, at: arrival)
         case "SOUND_ICON":
             guard !arguments.isEmpty else { return missingParameter }
             return notSupported("SOUND ICONS ARE")
@@ -258,6 +263,13 @@ public struct SSIPSession: Sendable {
             }
             return [.reply(["209 OK VOICE SET"])]
         case "CAP_LET_RECOGN":
+            // How a capital letter is marked in CHAR, KEY and spelling: "capital A", a short sound, or not at all.
+            switch value.lowercased() {
+            case "spell": settings.capitals = .spoken
+            case "icon": settings.capitals = .sound
+            case "none": settings.capitals = .unmarked
+            default: return invalidParameter
+            }
             return [.reply(["206 OK CAP LET RECOGNITION SET"])]
         case "PAUSE_CONTEXT":
             return [.reply(["217 OK PAUSE CONTEXT SET"])]

@@ -14,6 +14,8 @@ public struct SSIPSettings: Sendable, Equatable {
     public var punctuation: PunctuationLevel?
     /// SET SELF SPELLING on: every message is read character by character.
     public var spelling = false
+    /// SET SELF CAP_LET_RECOGN: how a capital letter is marked in CHAR, KEY and spelling; "capital A" until set.
+    public var capitals = CapitalLetters.spoken
     public var voiceType = VoiceType.male1
     /// The event types the client asked to hear: begin, end, cancel, pause, resume, index_marks.
     public var notifications: Set<String> = []

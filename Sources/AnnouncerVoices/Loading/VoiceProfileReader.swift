@@ -6,7 +6,7 @@ import Yams
 enum VoiceProfileReader {
     static let keys = [
         "language", "name", "espeak_voice", "voice_type", "rate", "pitch", "volume",
-        "words", "normalization", "lexicon", "spelling", "punctuation",
+        "words", "normalization", "lexicon", "spelling", "keys", "punctuation",
     ]
 
     /// Applies the file at `path` to `profiles`, or returns why it cannot.
@@ -56,6 +56,7 @@ enum VoiceProfileReader {
             case "normalization": profile.normalizer.read(node)
             case "lexicon": profile.lexicon.read(node)
             case "spelling": profile.spelling.read(node)
+            case "keys": profile.keys.read(node)
             case "punctuation": profile.punctuation.read(node)
             default:
                 node.report("The key \"\(key)\" is not part of a voice profile; the keys are \(keys.joined(separator: ", ")).")

@@ -21,6 +21,7 @@ public struct VoiceProfile: Sendable, Equatable {
     public var normalizer: TextNormalizer
     public var lexicon: Lexicon
     public var spelling: SpellingTable
+    public var keys: KeyNameTable
     public var punctuation: PunctuationTable
     /// The files this profile was read from, in the order they were applied.
     public var sources: [String]
@@ -29,8 +30,8 @@ public struct VoiceProfile: Sendable, Equatable {
         language: Language, name: String? = nil, espeakVoice: String, voiceType: String = "MALE1",
         rate: Int = 175, pitch: Int = 50, volume: Int = 100, words: [String: String] = [:],
         normalizer: TextNormalizer = TextNormalizer(), lexicon: Lexicon = Lexicon(),
-        spelling: SpellingTable = SpellingTable(), punctuation: PunctuationTable = PunctuationTable(),
-        sources: [String] = []
+        spelling: SpellingTable = SpellingTable(), keys: KeyNameTable = KeyNameTable(),
+        punctuation: PunctuationTable = PunctuationTable(), sources: [String] = []
     ) {
         self.language = language
         self.name = name ?? language.rawValue
@@ -43,6 +44,7 @@ public struct VoiceProfile: Sendable, Equatable {
         self.normalizer = normalizer
         self.lexicon = lexicon
         self.spelling = spelling
+        self.keys = keys
         self.punctuation = punctuation
         self.sources = sources
     }
@@ -61,8 +63,20 @@ public struct VoiceProfile: Sendable, Equatable {
     /// with punctuation named to `punctuationLevel`. eSpeak phonemes from the lexicon come in `[[ ]]`;
     /// any `[[` the client wrote is broken up before the lexicon runs, so a client can never send phonemes.
     public func prepare(_ text: String, spelled: Bool = false, punctuationLevel: PunctuationLevel = .some) -> String {
+        prepare(text, reading: spelled ? .characters : .words, punctuationLevel: punctuationLevel)
+    }
+
+    /// The text eSpeak is given for `text` read as `reading`: spelled, a key's names, or words as above.
+    /// `capitals` says how a capital letter is marked in spelling and key names.
+    public func prepare(
+        _ text: String, reading: TextReading, capitals: CapitalLetters = .spoken, punctuationLevel: PunctuationLevel = .some
+    ) -> String {
+        switch reading {
         // Spelling names every character, "[" too, and never passes a client's "[[" on as phonemes.
-        if spelled { return spelling.spell(text) }
+        case .characters: return spelling.spell(text, capitals: capitals)
+        case .key: return keys.read(text, spelling: spelling, capitals: capitals)
+        case .words: break
+        }
         // One pass after the normalizer covers the client's text and the normalizer's alike: any [[ the
         // client wrote, or a profile's abbreviation or template (or a join of the client's brackets)
         // formed, is broken, and control characters become spaces, before the lexicon adds its phonemes.

@@ -1,3 +1,5 @@
+import AnnouncerCore
+
 /// How a language spells text character by character: "capital A", "at sign"; "stor A", "krøllalfa".
 ///
 /// Each character becomes one item, and the items are joined by `separator`:
@@ -23,13 +25,14 @@ public struct SpellingTable: Sendable, Equatable {
         self.separator = separator
     }
 
-    /// `text` as eSpeak should read it when spelled: one item per character.
-    public func spell(_ text: String) -> String {
+    /// `text` as eSpeak should read it when spelled: one item per character. A capital letter is
+    /// `capital` around its letter only when `capitals` is `.spoken`; otherwise it is read as its small letter.
+    public func spell(_ text: some StringProtocol, capitals: CapitalLetters = .spoken) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count * 8)
         for character in text {
             if !result.isEmpty { result += separator }
-            result += item(for: character)
+            result += item(for: character, capitals: capitals)
         }
         return result
     }
@@ -40,11 +43,12 @@ public struct SpellingTable: Sendable, Equatable {
     }
 
     /// What eSpeak is given for one character.
-    func item(for character: Character) -> String {
+    func item(for character: Character, capitals: CapitalLetters = .spoken) -> String {
         if let name = characterNames[character] { return name }
         if character.isLetter, character.isUppercase {
             let small = character.lowercased()
             let letter = small.count == 1 ? (characterNames[Character(small)] ?? small) : small
+            guard capitals == .spoken else { return letter }
             return capital.replacingOccurrences(of: Self.letterPlaceholder, with: letter)
         }
         // eSpeak reads any letter or digit alone by its name, in other scripts too ("zhe", "omega").
