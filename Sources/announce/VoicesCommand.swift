@@ -16,12 +16,39 @@ struct VoicesCommand: ParsableCommand {
         lists what an engine in this process would load: the shipped profiles, then \
         $XDG_CONFIG_HOME/announcer/voices, then --voices DIR. A profile file with a problem is \
         left out, and its file, line and problem are listed; the exit status is then 1.
+
+        With --try TEXT, shows what TEXT becomes before synthesis in the language of --lang: the \
+        text eSpeak NG is given (numbers, dates and abbreviations in words, lexicon entries applied) \
+        and eSpeak's phonemes for it, the mnemonics a lexicon entry in [[ ]] is written in. It uses \
+        the profiles this process loads; give the server's --voices DIR too if it has one.
         """
     )
 
+    @Option(name: .customLong("try"), help: ArgumentHelp(
+        "Show what this text becomes before synthesis, and eSpeak's phonemes for it, instead of listing.", valueName: "TEXT"))
+    var trial: String?
+
+    @Option(name: .customLong("lang"), help: ArgumentHelp(
+        "The language for --try: any that announce voices lists, such as en, nb or sv. Default: the language of LANG, else en.",
+        valueName: "CODE"))
+    var language: String?
+
+    @Flag(help: "With --try: spell the text, as SSIP CHAR and --spell do.")
+    var spell = false
+
+    @Option(help: ArgumentHelp("With --try: how much punctuation to name: none, some or all (default some).", valueName: "LEVEL"))
+    var punctuation: PunctuationLevel = .some
+
     @OptionGroup var destination: DestinationOptions
 
+    func validate() throws {
+        if trial == nil, language != nil || spell {
+            throw ValidationError("--lang and --spell go with --try TEXT, which shows what a text becomes; give the text with --try.")
+        }
+    }
+
     func run() throws {
+        if let trial { return try tryOut(trial) }
         let listing: VoiceListing
         switch try destination.route() {
         case let .server(connection):
@@ -40,6 +67,35 @@ struct VoicesCommand: ParsableCommand {
         }
         for line in listing.lines { print(line) }
         if !listing.problems.isEmpty { throw ExitCode.failure }
+    }
+}
+
+extension VoicesCommand {
+    /// Prints what `text` becomes before synthesis, one labelled line each, for a lexicon writer to read.
+    func tryOut(_ text: String) throws {
+        var library = destination.engine.loadVoices()
+        library.addInstalledSynthesizerLanguages()
+        let spoken: Language
+        do throws(AnnouncementError) {
+            spoken = try language.map { code throws(AnnouncementError) in try library.language(forCode: code) }
+                ?? Language(locale: ProcessInfo.processInfo.environment["LANG"])
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let trial: TextTrial
+        do {
+            trial = try TextTrial(text: text, language: spoken, voices: library, reading: spell ? .characters : .words, punctuation: punctuation)
+        } catch {
+            throw CommandFailure("eSpeak NG could not give the phonemes: \(error)")
+        }
+        let source = trial.hasProfile
+            ? "profile \(trial.profile.name), from \(trial.profile.sources.joined(separator: ", then "))"
+            : "eSpeak's own voice, no profile"
+        print("Language: \(spoken), \(source); eSpeak NG voice \(trial.profile.espeakVoice).")
+        print("Text: \(text)")
+        print("Given to eSpeak: \(trial.prepared)")
+        print("Phonemes: \(trial.phonemes)")
+        for problem in library.problems { print("Left out: \(problem)") }
     }
 }
 
