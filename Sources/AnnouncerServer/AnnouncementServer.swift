@@ -45,27 +45,37 @@ public final class AnnouncementServer: Sendable {
         return [SocketLocation.standardDirectory(), String(speechd[..<(speechd.lastIndex(of: "/") ?? speechd.startIndex)])]
     }
 
-    public static func claimSockets(for configuration: ServerConfiguration, logger: Logger) throws(ServerStartError) -> ClaimedSockets {
+    public static func claimSockets(
+        for configuration: ServerConfiguration, activated: ActivatedSockets = .none, logger: Logger
+    ) throws(ServerStartError) -> ClaimedSockets {
         var paths: [(path: String, ssipOnly: Bool)] = [(configuration.socketPath, false)]
         if let ssip = configuration.ssipSocketPath { paths.append((ssip, true)) }
+        // A socket systemd passed at a path not configured here serves SSIP only, as Speech Dispatcher's does.
+        for socket in activated.sockets where !paths.contains(where: { $0.path == socket.path }) {
+            paths.append((socket.path, true))
+        }
         let probeGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? probeGroup.syncShutdownGracefully() }
         var claimed: [ClaimedSockets.Socket] = []
         do throws(ServerStartError) {
             for (path, ssipOnly) in paths {
+                if let passed = activated.sockets.first(where: { $0.path == path }) {
+                    claimed.append(.init(path: path, origin: .activated(descriptor: passed.descriptor), ssipOnly: ssipOnly))
+                    continue
+                }
                 let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
                 let guardFile = try SocketFileGuard(
                     path: path,
                     privateDirectory: Self.ownedDirectories.contains(directory) ? directory : nil,
                     group: probeGroup
                 )
-                claimed.append(.init(file: guardFile, ssipOnly: ssipOnly))
+                claimed.append(.init(path: path, origin: .claimed(guardFile), ssipOnly: ssipOnly))
                 if guardFile.replacedStaleSocket {
                     logger.notice("Replaced the socket file \(path), left by a server that is no longer running.")
                 }
             }
         } catch {
-            for socket in claimed { socket.file.release() }
+            ClaimedSockets(sockets: claimed).release()
             throw error
         }
         return ClaimedSockets(sockets: claimed)
@@ -77,13 +87,19 @@ public final class AnnouncementServer: Sendable {
             for socket in sockets.sockets {
                 let listener: any Channel
                 do {
-                    listener = try bootstrap(ssipOnly: socket.ssipOnly).bind(unixDomainSocketPath: socket.file.path).wait()
+                    switch socket.origin {
+                    case .claimed:
+                        listener = try bootstrap(ssipOnly: socket.ssipOnly).bind(unixDomainSocketPath: socket.path).wait()
+                    case let .activated(descriptor):
+                        listener = try bootstrap(ssipOnly: socket.ssipOnly).withBoundSocket(descriptor).wait()
+                    }
                 } catch {
                     let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
-                    throw ServerStartError.cannotListen(path: socket.file.path, reason: reason)
+                    throw ServerStartError.cannotListen(path: socket.path, reason: reason)
                 }
                 state.withLock { $0.listeners.append(listener) }
-                try socket.file.restrictSocketToOwner()
+                // systemd's SocketMode= sets an activated socket's mode.
+                if case let .claimed(file) = socket.origin { try file.restrictSocketToOwner() }
             }
         } catch {
             let listeners = state.withLock { $0.listeners }

@@ -140,7 +140,8 @@ struct Announcerd: ParsableCommand {
         )
         let sockets: ClaimedSockets
         do throws(ServerStartError) {
-            sockets = try AnnouncementServer.claimSockets(for: configuration, logger: logger)
+            // Sockets systemd created for us (announcerd.socket) are adopted; the rest are bound here.
+            sockets = try AnnouncementServer.claimSockets(for: configuration, activated: ActivatedSockets.take(), logger: logger)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -170,7 +171,8 @@ struct Announcerd: ParsableCommand {
         let library = speechEngine.voices
         let voices = library.languages.compactMap(library.profile(for:)).map { "\($0.language) (eSpeak NG voice \($0.espeakVoice))" }
         var listening = "listening on \(listeningPath) for JSON lines and SSIP"
-        if let ssip = configuration.ssipSocketPath { listening += ", and on \(ssip) for SSIP" }
+        for ssip in sockets.paths.dropFirst() { listening += ", and on \(ssip) for SSIP" }
+        if sockets.anyActivated { listening += " (sockets from systemd)" }
         logger.info("announcerd \(AnnouncerVersion.current) \(listening); sink \(engine.resolvedSink); voices \(voices.joined(separator: ", ")).")
 
         let drain = self.drain

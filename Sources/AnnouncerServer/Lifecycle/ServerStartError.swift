@@ -7,6 +7,8 @@ public enum ServerStartError: Error, Sendable, CustomStringConvertible {
     case directoryNotOwned(directory: String)
     case cannotPrepare(path: String, reason: String)
     case cannotListen(path: String, reason: String)
+    /// A socket passed by systemd's socket activation that announcerd cannot serve.
+    case activation(socket: String, problem: String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum ServerStartError: Error, Sendable, CustomStringConvertible {
             "Cannot prepare \(path): \(reason)."
         case let .cannotListen(path, reason):
             "Cannot listen on \(path): \(reason)."
+        case let .activation(socket, problem):
+            "Cannot serve \(socket): \(problem)."
         }
     }
 }
