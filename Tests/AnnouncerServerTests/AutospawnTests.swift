@@ -55,6 +55,18 @@ struct AutospawnTests {
         #expect(Home.serverProcessID(at: home.socketPath) != nil)
     }
 
+    @Test("spd-say (libspeechd) with SPEECHD_CMD=announcerd starts announcer and waits for the end of its message")
+    func spdSayAutospawnsAnnouncer() throws {
+        let home = Home()
+        defer { home.stopServer() }
+        // -w waits for the message's END event: it exits 0 only when announcer spoke it to the end.
+        let run = try ProgramRun("/usr/bin/spd-say", ["-w", "Spoken by announcer, which spd-say started"], environment: home.environment, timeout: 30)
+        #expect(run.status == 0, "\(run.standardError)")
+        let log = (try? String(contentsOfFile: home.logPath, encoding: .utf8)) ?? ""
+        #expect(log.contains("listening on \(home.socketPath)"), "\(log)")
+        #expect(Home.serverProcessID(at: home.socketPath) != nil)
+    }
+
     @Test("announcerd --spawn exits 0 at once when a server already answers, and the server goes on")
     func spawnWithARunningServerExitsAtOnce() throws {
         let home = Home()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// In CI the clients must be there, so a missing one fails the run instead of skipping it.
@@ -189,5 +190,45 @@ struct SSIPClientTests {
         let client = try SocketClient(path: ssipPath)
         client.send(#"{"request":"status"}"# + "\r\n")
         #expect(client.readLine() == "500 ERR INVALID COMMAND")
+    }
+}
+
+/// A screen reader echoing keys as its user types fast, through python3-speechd's char() and key().
+@Suite(.serialized, .enabled(if: speechDispatcherClientsInstalled, "python3-speechd is installed (CI installs it)"))
+struct KeyEchoTests {
+    /// Tests/Clients/key_echo_client.py: CHAR and KEY in turn at a steady rate, counting refusals.
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Clients/key_echo_client.py").path
+
+    @Test("30 keys a second for 20 seconds on a server started with no options are all accepted, and each ends once")
+    func keyEchoAtTypingSpeedIsNeverRefused() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let listener = try SocketClient(path: server.socketPath)
+        _ = listener.request(#"{"request":"subscribe"}"#)
+        // The client types on its own thread while this one reads the events as they come.
+        let result = Mutex<Result<ProgramRun, any Error>?>(nil)
+        let typed = DispatchSemaphore(value: 0)
+        let environment = ["SPEECHD_ADDRESS": "unix_socket:\(server.socketPath)", "LC_ALL": "C.UTF-8"]
+        Thread.detachNewThread {
+            let run = Result { try ProgramRun(SSIPClientTests.python, [Self.script, "--rate", "30", "--seconds", "20"], environment: environment, timeout: 90) }
+            result.withLock { $0 = run }
+            typed.signal()
+        }
+
+        // Every key reached the queue and ended exactly once; typing over earlier keys may cut them, as it should.
+        var received = Set<String>(), ended: [String: Int] = [:]
+        _ = listener.readEvents(until: { event in
+            guard let id = event["id"] as? String else { return false }
+            if event["event"] as? String == "received" { received.insert(id) }
+            if event["event"] as? String == "ended" { ended[id, default: 0] += 1 }
+            return received.count == 600 && ended.count == 600
+        }, timeout: 80)
+        typed.wait()
+        let run = try #require(result.withLock { $0 }).get()
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("Sent 600 keys: 600 accepted, 0 refused."), "\(run.standardOutput)")
+        #expect(received.count == 600)
+        #expect(ended.count == 600 && ended.values.allSatisfy { $0 == 1 }, "\(ended.count) ended")
     }
 }
