@@ -37,6 +37,11 @@ public struct EngineOptions: ParsableArguments {
     public var maxWaitingPolitePerClient: Int?
 
     @Option(help: ArgumentHelp(
+        "An assertive announcement of another client that waited this many seconds behind a speaking assertive one cuts it, so one long text cannot hold the voice; 0 never cuts (default 5).",
+        valueName: "SECONDS"))
+    public var assertiveHoldLimit: Double?
+
+    @Option(help: ArgumentHelp(
         "A directory of voice profiles (*.yaml) that add to or override the shipped ones and those in $XDG_CONFIG_HOME/announcer/voices. See Voices/README.md.",
         valueName: "DIR"))
     public var voices: String?
@@ -55,6 +60,7 @@ public struct EngineOptions: ParsableArguments {
         guard (duplicateWindow ?? 0) >= 0 else { throw ValidationError("The duplicate window cannot be negative; give 0 or more milliseconds.") }
         guard (politeTimeToLive ?? 1) > 0 else { throw ValidationError("The polite time to live must be more than 0 seconds.") }
         guard (assertiveTimeToLive ?? 1) > 0 else { throw ValidationError("The assertive time to live must be more than 0 seconds.") }
+        guard (assertiveHoldLimit ?? 0) >= 0 else { throw ValidationError("The assertive hold limit cannot be negative; give 0 (never cut) or more seconds.") }
         guard (maxWaitingPolite ?? 1) >= 1, (maxWaitingPolitePerClient ?? 1) >= 1 else {
             throw ValidationError("At least 1 polite announcement must be allowed to wait.")
         }
@@ -64,6 +70,7 @@ public struct EngineOptions: ParsableArguments {
     public var anyGiven: Bool {
         sink != nil || duplicateWindow != nil || politeTimeToLive != nil || assertiveTimeToLive != nil
             || whenAudioFails != nil || maxWaitingPolite != nil || maxWaitingPolitePerClient != nil || voices != nil
+            || assertiveHoldLimit != nil
     }
 
     /// The sink given, else $ANNOUNCER_SINK, else ALSA's default device.
@@ -78,7 +85,8 @@ public struct EngineOptions: ParsableArguments {
             politeTimeToLive: politeTimeToLive.map { .milliseconds(Int64($0 * 1_000)) } ?? standard.politeTimeToLive,
             assertiveTimeToLive: assertiveTimeToLive.map { .milliseconds(Int64($0 * 1_000)) } ?? standard.assertiveTimeToLive,
             maxWaitingPolite: maxWaitingPolite ?? standard.maxWaitingPolite,
-            maxWaitingPolitePerClient: maxWaitingPolitePerClient ?? standard.maxWaitingPolitePerClient
+            maxWaitingPolitePerClient: maxWaitingPolitePerClient ?? standard.maxWaitingPolitePerClient,
+            assertiveHoldLimit: assertiveHoldLimit.map { $0 == 0 ? nil : .milliseconds(Int64($0 * 1_000)) } ?? standard.assertiveHoldLimit
         )
     }
 

@@ -54,7 +54,7 @@ import Testing
         ])
     }
 
-    @Test("An assertive never cuts an assertive: it waits behind it")
+    @Test("An assertive does not cut an assertive of the same client: it waits behind it")
     mutating func assertiveWaitsBehindAssertive() {
         let first = assertive("First error", at: 0)
         let second = assertive("Second error", at: 10)

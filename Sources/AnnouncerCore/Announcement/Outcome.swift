@@ -4,6 +4,8 @@ public enum Outcome: Sendable, Hashable, CustomStringConvertible {
     case spoken
     /// Cut while speaking by a more urgent announcement.
     case interrupted(by: AnnouncementID)
+    /// An assertive announcement cut because another client's assertive one had waited behind it past `limit`.
+    case interruptedAfterHolding(by: AnnouncementID, limit: Duration)
     /// Replaced, while waiting, by a newer announcement for the same region.
     case superseded(by: AnnouncementID)
     /// The same text at the same politeness arrived moments before, so it was not said twice.
@@ -23,7 +25,7 @@ public enum Outcome: Sendable, Hashable, CustomStringConvertible {
     public var name: String {
         switch self {
         case .spoken: "spoken"
-        case .interrupted: "interrupted"
+        case .interrupted, .interruptedAfterHolding: "interrupted"
         case .superseded: "superseded"
         case .duplicate: "duplicate"
         case .expired: "expired"
@@ -37,7 +39,7 @@ public enum Outcome: Sendable, Hashable, CustomStringConvertible {
     /// The other announcement this outcome names, if any.
     public var relatedID: AnnouncementID? {
         switch self {
-        case let .interrupted(id), let .superseded(id), let .duplicate(id): id
+        case let .interrupted(id), let .superseded(id), let .duplicate(id), let .interruptedAfterHolding(id, _): id
         default: nil
         }
     }
@@ -49,6 +51,8 @@ public enum Outcome: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .spoken: "It was spoken."
         case let .interrupted(id): "It was cut off by the more urgent announcement \(id)."
+        case let .interruptedAfterHolding(id, limit):
+            "It was cut off because announcement \(id), from another client, had waited more than \(limit.spokenSeconds) behind it."
         case let .superseded(id): "It was replaced by the newer announcement \(id) for the same region."
         case let .duplicate(id): "It was not spoken because announcement \(id) said the same moments before."
         case .expired: "It waited longer than its time to live and was not spoken."

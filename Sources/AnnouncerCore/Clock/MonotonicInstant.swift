@@ -41,4 +41,11 @@ extension Duration {
 
     /// This duration in milliseconds, with microsecond resolution.
     public var milliseconds: Double { Double(microseconds) / 1_000 }
+
+    /// This duration as a person says it: "5 s", "1.5 s", "250 ms".
+    public var spokenSeconds: String {
+        let millis = microseconds / 1_000
+        guard millis >= 1_000 else { return "\(millis) ms" }
+        return millis % 1_000 == 0 ? "\(millis / 1_000) s" : "\(Double(millis) / 1_000) s"
+    }
 }

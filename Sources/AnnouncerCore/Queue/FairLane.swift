@@ -114,6 +114,18 @@ struct FairLane: Sendable {
         return best?.id
     }
 
+    /// The oldest waiting announcement of any client but `client`, found without changing the lane:
+    /// for the scheduler's timer on how long an assertive announcement has held the voice.
+    func oldestWithoutPruning(excluding client: ClientID) -> AnnouncementID? {
+        var best: Entry?
+        for (owner, line) in lines where owner != client {
+            guard let entry = line.entries.first(where: isLive) else { continue }
+            if let current = best, current.number <= entry.number { continue }
+            best = entry
+        }
+        return best?.id
+    }
+
     /// The client with the most announcements waiting here; on a tie, the lowest number.
     var busiestClient: ClientID? {
         lines.max { ($0.value.waiting, $1.key) < ($1.value.waiting, $0.key) }?.key

@@ -19,6 +19,9 @@ public struct LiveRegionPolicy: Sendable, Hashable {
     /// The most assertive announcements one client may have waiting, refused beyond it like the total,
     /// so one client's flood of errors leaves room for everyone else's.
     public var maxWaitingAssertivePerClient: Int = 1_000
+    /// How long another client's assertive announcement waits behind a speaking assertive one before it
+    /// cuts it, so one long error text cannot hold the voice against everyone. nil: assertive never cuts assertive.
+    public var assertiveHoldLimit: Duration? = .seconds(5)
 
     public init(
         duplicateWindow: Duration = .seconds(1),
@@ -27,7 +30,8 @@ public struct LiveRegionPolicy: Sendable, Hashable {
         maxWaitingPolite: Int = 20_000,
         maxWaitingPolitePerClient: Int = 10_000,
         maxWaitingAssertive: Int = 10_000,
-        maxWaitingAssertivePerClient: Int = 1_000
+        maxWaitingAssertivePerClient: Int = 1_000,
+        assertiveHoldLimit: Duration? = .seconds(5)
     ) {
         self.duplicateWindow = duplicateWindow
         self.politeTimeToLive = politeTimeToLive
@@ -36,6 +40,7 @@ public struct LiveRegionPolicy: Sendable, Hashable {
         self.maxWaitingPolitePerClient = max(1, maxWaitingPolitePerClient)
         self.maxWaitingAssertive = max(1, maxWaitingAssertive)
         self.maxWaitingAssertivePerClient = max(1, maxWaitingAssertivePerClient)
+        self.assertiveHoldLimit = assertiveHoldLimit
     }
 
     public static let standard = LiveRegionPolicy()

@@ -6,10 +6,12 @@ import DequeModule
 /// The rules, each a tested behaviour:
 /// - Assertive is spoken before polite. Within one level, clients take turns (see `FairLane`),
 ///   and each client's announcements go first in, first out.
-/// - An assertive announcement cuts a polite one that is speaking (`interrupted`); it never cuts an assertive one.
+/// - An assertive announcement cuts a polite one that is speaking (`interrupted`). It cuts an assertive
+///   one only when it comes from another client and has waited behind it past the hold limit
+///   (5 s by default), so one long text cannot hold the voice; within one client, order is kept.
 /// - A newer announcement for a region replaces that region's waiting one (`superseded`),
 ///   unless the waiting one is more urgent.
-/// - The same text at the same politeness within the duplicate window is not said twice (`duplicate`).
+/// - The same text at the same politeness, in the same language, within the duplicate window is not said twice (`duplicate`).
 /// - A polite announcement that waited past its time to live is not spoken (`expired`).
 /// - Waiting polite announcements are bounded per client and in all. Past a client's bound its own
 ///   oldest is `dropped`; past the total, the oldest of the client with the most waiting.
@@ -25,6 +27,8 @@ public struct LiveRegionQueue: Sendable {
 
     /// What is speaking now.
     public private(set) var speaking: Announcement?
+    /// When what is speaking now started.
+    private var speakingSince: MonotonicInstant?
 
     // One fair lane per level rather than one heap: there are only two levels, and within a level
     // the order is by client turn, then by arrival.
@@ -77,6 +81,20 @@ public struct LiveRegionQueue: Sendable {
     /// When the oldest waiting polite announcement will expire, so the scheduler can wake then.
     public var nextExpiry: MonotonicInstant? {
         politeLane.oldestWithoutPruning.flatMap { waiting[$0] }.map { $0.arrival + policy.politeTimeToLive }
+    }
+
+    /// When a waiting assertive announcement of another client will have waited past the hold limit
+    /// behind the assertive one speaking, so the scheduler can wake then and let it cut.
+    public var nextHoldCut: MonotonicInstant? {
+        guard let limit = policy.assertiveHoldLimit, let current = speaking, current.politeness == .assertive,
+              current.conduct != .onlyWhenIdle, let since = speakingSince,
+              let other = assertiveLane.oldestWithoutPruning(excluding: current.client).flatMap({ waiting[$0] }) else { return nil }
+        return max(other.arrival, since) + limit
+    }
+
+    /// The next moment a decision falls due with no news from anyone: an expiry or a hold cut.
+    public var nextDecisionTime: MonotonicInstant? {
+        [nextExpiry, nextHoldCut].compactMap { $0 }.min()
     }
 
     /// A new announcement arrives.
@@ -179,6 +197,11 @@ public struct LiveRegionQueue: Sendable {
         return [.end(current, outcome)] + decide(now: now)
     }
 
+    /// Time has passed with no other news: expiries and hold cuts that fell due are carried out.
+    public mutating func timePassed(now: MonotonicInstant) -> [QueueAction] {
+        decide(now: now)
+    }
+
     /// Ends polite announcements that have waited past their time to live.
     public mutating func expire(now: MonotonicInstant) -> [QueueAction] {
         var actions: [QueueAction] = []
@@ -200,13 +223,20 @@ public struct LiveRegionQueue: Sendable {
             let cutter = current.conduct == .onlyWhenIdle
                 ? frontOfLane(.assertive) ?? frontOfLane(.polite)
                 : current.politeness == .polite ? frontOfLane(.assertive) : nil
-            guard let next = cutter else { return actions }
-            takeTurn(next)
-            actions += [.stop(current.id), .end(current, .interrupted(by: next.id)), .start(next)]
+            if let next = cutter {
+                takeTurn(next, now: now)
+                actions += [.stop(current.id), .end(current, .interrupted(by: next.id)), .start(next)]
+            } else if let cut = nextHoldCut, cut <= now, let limit = policy.assertiveHoldLimit,
+                      let next = frontOfLane(.assertive), next.client != current.client {
+                // Another client's assertive announcement has waited past the hold limit behind this one.
+                forgetText(of: current)
+                takeTurn(next, now: now)
+                actions += [.stop(current.id), .end(current, .interruptedAfterHolding(by: next.id, limit: limit)), .start(next)]
+            }
             return actions
         }
         if let next = frontOfLane(.assertive) ?? frontOfLane(.polite) {
-            takeTurn(next)
+            takeTurn(next, now: now)
             actions.append(.start(next))
         }
         return actions
@@ -243,7 +273,7 @@ public struct LiveRegionQueue: Sendable {
     }
 
     /// Starts `next`: it leaves the waiting announcements and its client goes to the end of the round.
-    private mutating func takeTurn(_ next: Announcement) {
+    private mutating func takeTurn(_ next: Announcement, now: MonotonicInstant) {
         switch next.politeness {
         case .assertive: assertiveLane.tookTurn(next.client)
         case .polite: politeLane.tookTurn(next.client)
@@ -251,6 +281,7 @@ public struct LiveRegionQueue: Sendable {
         }
         removeWaiting(next.id)
         speaking = next
+        speakingSince = now
     }
 
     /// Before a polite announcement of `client` waits: its own oldest goes when it is at its bound,
@@ -343,23 +374,29 @@ private struct RegionSlot: Sendable {
     }
 }
 
-/// Two announcements are duplicates when their politeness and their words match;
-/// runs of white space and surrounding space do not count.
+/// Two announcements are duplicates when their politeness, language and words match;
+/// runs of white space and surrounding space do not count. The same words in another language are
+/// another announcement: a bilingual app says its error in both.
 private struct DuplicateKey: Hashable, Sendable {
     let politeness: Politeness
+    let language: Language
     let words: String
     // Not part of equality: only the arrival of the one that is remembered matters.
     let arrival: MonotonicInstant
 
     init(_ announcement: Announcement) {
         politeness = announcement.politeness
+        language = announcement.language
         words = announcement.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         arrival = announcement.arrival
     }
 
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.politeness == rhs.politeness && lhs.words == rhs.words }
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.politeness == rhs.politeness && lhs.language == rhs.language && lhs.words == rhs.words
+    }
     func hash(into hasher: inout Hasher) {
         hasher.combine(politeness)
+        hasher.combine(language)
         hasher.combine(words)
     }
 }

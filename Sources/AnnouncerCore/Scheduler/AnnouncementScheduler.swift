@@ -168,21 +168,21 @@ public final class AnnouncementScheduler: Sendable {
         let now = clock.now()
         let actions = state.withLock { state in
             state.expiryDeadline = nil
-            return state.liveRegion.expire(now: now)
+            return state.liveRegion.timePassed(now: now)
         }
         perform(actions)
     }
 
     private func rearmExpiryTimer() {
         state.withLock { state in
-            let deadline = state.liveRegion.nextExpiry
+            let deadline = state.liveRegion.nextDecisionTime
             guard deadline != state.expiryDeadline else { return }
             state.expiryTimer?.cancel()
             state.expiryTimer = nil
             state.expiryDeadline = deadline
             guard let deadline else { return }
             let timer = DispatchSource.makeTimerSource(queue: queue)
-            // One microsecond past the deadline, so the announcement has waited *longer* than its time to live.
+            // One microsecond past the deadline, so the announcement has waited *longer* than its time to live or the hold limit.
             timer.schedule(deadline: (deadline + .microseconds(1)).dispatchTime, leeway: .milliseconds(1))
             timer.setEventHandler { [weak self] in self?.expireDue() }
             timer.resume()

@@ -39,7 +39,7 @@ extension Outcome {
     /// The timeline key under which the related announcement's id is written.
     var relatedKey: String {
         switch self {
-        case .interrupted: "by"
+        case .interrupted, .interruptedAfterHolding: "by"
         case .superseded: "by"
         case .duplicate: "of"
         default: "related"

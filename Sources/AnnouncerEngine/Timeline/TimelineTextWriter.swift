@@ -41,6 +41,7 @@ public final class TimelineTextWriter: TimelineObserver {
         case let .ended(outcome):
             switch outcome {
             case let .interrupted(by): return "\(subject) ended: interrupted by announcement \(by)."
+            case .interruptedAfterHolding: return "\(subject) ended: interrupted. \(outcome.explanation)"
             case let .superseded(by): return "\(subject) ended: superseded by announcement \(by)."
             case let .duplicate(of): return "\(subject) ended: duplicate of announcement \(of)."
             case let .failed(reason): return "\(subject) ended: failed. \(reason)"
