@@ -4,6 +4,7 @@ import Audio
 import Foundation
 import Logging
 import Speech
+import Synchronization
 
 /// The whole speaking path in one process: the live-region scheduler, eSpeak NG and an audio sink.
 ///
@@ -13,7 +14,9 @@ public final class SpeechEngine: Sendable {
     public let sink: any AudioSink
     public let sinkSpec: SinkSpec
     /// The voice profiles announcements are spoken with.
-    public let voices: VoiceLibrary
+    /// The voice profiles announcements are spoken with; `replaceVoices` changes them while running.
+    public var voices: VoiceLibrary { currentVoices.withLock { $0 } }
+    private let currentVoices: Mutex<VoiceLibrary>
     private let pipeline: SpeechPipeline
     private let logger: Logger
 
@@ -74,7 +77,7 @@ public final class SpeechEngine: Sendable {
         let format = AudioFormat(sampleRate: synthesis.sampleRate)
         do throws(AudioError) { sink = try sinkSpec.open(format: format) } catch { throw .audio(error) }
         self.sinkSpec = sinkSpec
-        self.voices = voices
+        self.currentVoices = Mutex(voices)
         self.logger = logger
         device = AudioDeviceWatch(name: sinkSpec.description, handling: handling) { change, status in
             Self.log(change, of: status, to: logger)
@@ -95,6 +98,20 @@ public final class SpeechEngine: Sendable {
         case let .cameBack(outage):
             logger.notice("The audio device \(status.name) works again, after \(String(format: "%.1f", outage.milliseconds / 1_000)) seconds without it.")
         }
+    }
+
+    /// Speaks announcements that start from now on with `library`'s profiles (and every language eSpeak NG
+    /// has), as SIGHUP asks; what is speaking keeps its voice. Returns what changed.
+    @discardableResult
+    public func replaceVoices(_ library: VoiceLibrary) -> VoiceChanges {
+        var library = library
+        library.addInstalledSynthesizerLanguages()
+        let old = currentVoices.withLock { voices in
+            defer { voices = library }
+            return voices
+        }
+        pipeline.replaceVoices(library)
+        return VoiceChanges(from: old, to: library)
     }
 
     /// Accepts an announcement; `onEnd` hears its outcome.

@@ -1,6 +1,7 @@
 import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerProtocol
+import AnnouncerVoices
 import Glibc
 import Logging
 import NIOCore
@@ -127,6 +128,13 @@ public final class AnnouncementServer: Sendable {
         context.engine.finish()
         sockets.release()
         try? group.syncShutdownGracefully()
+    }
+
+    /// Reloads the voice profiles, as SIGHUP asks. When any file has a problem the profiles stay as
+    /// they were, so a half-edited file never changes how the server speaks; the problems are returned.
+    public func reloadVoices(_ library: VoiceLibrary) -> Result<VoiceChanges, VoiceReloadRefusal> {
+        guard library.problems.isEmpty else { return .failure(VoiceReloadRefusal(problems: library.problems)) }
+        return .success(context.replaceVoices(library))
     }
 
     /// How many clients are connected now.

@@ -175,6 +175,20 @@ struct Announcerd: ParsableCommand {
         if sockets.anyActivated { listening += " (sockets from systemd)" }
         logger.info("announcerd \(AnnouncerVersion.current) \(listening); sink \(engine.resolvedSink); voices \(voices.joined(separator: ", ")).")
 
+        // A crash, or a fatal signal sent from outside, ends the server at once and removes its socket files.
+        FatalSignals.install(program: "announcerd", removing: sockets.ownedFiles)
+        let voiceDirectories = engine.voices.map { [$0] } ?? []
+        SignalActions.on(SIGHUP) {
+            // As Speech Dispatcher rereads its configuration on SIGHUP; announcements that start later use the new profiles.
+            switch server.reloadVoices(VoiceLibrary.standard(extra: voiceDirectories)) {
+            case let .success(changes): logger.info("Reloaded the voice profiles on SIGHUP: \(changes)")
+            case let .failure(refusal): logger.warning("On SIGHUP: \(refusal)")
+            }
+        }
+        for (number, name) in [(SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2")] {
+            SignalActions.on(number) { logger.notice("Ignored \(name): it has no meaning for announcerd, which goes on running.") }
+        }
+
         let drain = self.drain
         let timelineWriter = timeline
         TerminationSignals.install { signal in

@@ -8,7 +8,7 @@ import Synchronization
 final class SpeechPipeline: Speaker {
     private let synthesis: any Synthesizer
     private let playback: PlaybackThread
-    private let voices: VoiceLibrary
+    private let voices: Mutex<VoiceLibrary>
     private let streams = Mutex<[AnnouncementID: UtteranceStream]>([:])
     private let maxBufferedSamples: Int
     private let policy: LiveRegionPolicy
@@ -19,7 +19,7 @@ final class SpeechPipeline: Speaker {
     ) {
         self.synthesis = synthesis
         self.playback = PlaybackThread(sink: sink, device: device, handling: handling)
-        self.voices = voices
+        self.voices = Mutex(voices)
         self.policy = policy
         // Two seconds ahead is plenty: eSpeak runs about a thousand times faster than real time.
         self.maxBufferedSamples = synthesis.sampleRate * 2
@@ -35,7 +35,7 @@ final class SpeechPipeline: Speaker {
             if case .finished = news { self?.streams.withLock { _ = $0.removeValue(forKey: id) } }
             report(news)
         })
-        let voice = voices.speakingProfile(for: announcement.language)
+        let voice = voices.withLock { $0.speakingProfile(for: announcement.language) }
         let prosody = announcement.prosody
         let (reading, capitals) = (announcement.reading, announcement.capitals)
         let punctuation = announcement.punctuation ?? .some
@@ -72,6 +72,9 @@ final class SpeechPipeline: Speaker {
     private static func push(_ samples: [Int16], to stream: UtteranceStream) {
         _ = samples.withUnsafeBufferPointer { stream.push($0) }
     }
+
+    /// Announcements that start from now on are spoken with `library`.
+    func replaceVoices(_ library: VoiceLibrary) { voices.withLock { $0 = library } }
 
     /// Closes the sink once the playback thread has finished what it was doing.
     func close() { playback.closeSink() }

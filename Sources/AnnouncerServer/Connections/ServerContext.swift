@@ -11,10 +11,11 @@ final class ServerContext: Sendable {
     let router: EventRouter
     let configuration: ServerConfiguration
     let logger: Logger
-    /// The voices of the engine's profiles, as both protocols list them.
-    let voices: [OfferedVoice]
-    /// The languages there are voice profiles for.
-    let languages: [Language]
+    /// The voices of the engine's profiles, as both protocols list them; a connection takes them when it opens.
+    var voices: [OfferedVoice] { offered.withLock { $0.voices } }
+    /// The languages there are voice profiles for, or that eSpeak speaks alone.
+    var languages: [Language] { offered.withLock { $0.languages } }
+    private let offered: Mutex<(voices: [OfferedVoice], languages: [Language])>
     /// The connected clients and their allowances under the per-client limits.
     let clients: ClientRegistry
     private let shuttingDown = Atomic<Bool>(false)
@@ -24,16 +25,28 @@ final class ServerContext: Sendable {
         self.router = router
         self.configuration = configuration
         self.logger = logger
-        // The profiles first, then the languages eSpeak NG speaks with its own voice.
-        self.voices = engine.voices.spokenLanguages.map { language in
-            let profile = engine.voices.speakingProfile(for: language)
-            return OfferedVoice(name: profile.name, language: language, voiceType: profile.voiceType)
-        }
-        self.languages = engine.voices.spokenLanguages
+        self.offered = Mutex(Self.offer(engine.voices))
         self.clients = ClientRegistry(limits: configuration.clientLimits, logger: logger)
     }
 
     var scheduler: AnnouncementScheduler { engine.scheduler }
+
+    /// Speaks with `library` from now on, and offers its voices to connections that open from now on.
+    func replaceVoices(_ library: VoiceLibrary) -> VoiceChanges {
+        let changes = engine.replaceVoices(library)
+        let voices = Self.offer(engine.voices)
+        offered.withLock { $0 = voices }
+        return changes
+    }
+
+    /// The profiles first, then the languages eSpeak NG speaks with its own voice.
+    private static func offer(_ library: VoiceLibrary) -> (voices: [OfferedVoice], languages: [Language]) {
+        let voices = library.spokenLanguages.map { language in
+            let profile = library.speakingProfile(for: language)
+            return OfferedVoice(name: profile.name, language: language, voiceType: profile.voiceType)
+        }
+        return (voices, library.spokenLanguages)
+    }
 
     /// True once shutdown began: new announcements are refused with a reason.
     var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }

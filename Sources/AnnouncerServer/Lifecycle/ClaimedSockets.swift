@@ -25,6 +25,14 @@ public final class ClaimedSockets: Sendable {
     /// The paths, in the order they were claimed.
     public var paths: [String] { sockets.map(\.path) }
 
+    /// The files this server made and removes when it stops: each socket it bound and its lock file.
+    /// Sockets from systemd are not among them.
+    public var ownedFiles: [String] {
+        sockets.flatMap { socket -> [String] in
+            if case .claimed = socket.origin { [socket.path, socket.path + ".lock"] } else { [] }
+        }
+    }
+
     /// True when systemd passed at least one of the sockets.
     public var anyActivated: Bool {
         sockets.contains { if case .activated = $0.origin { true } else { false } }
