@@ -17,6 +17,7 @@ public final class AnnouncementServer: Sendable {
     private let context: ServerContext
     private let group: MultiThreadedEventLoopGroup
     private let sockets: ClaimedSockets
+    private let gate: ConnectionGate
     private let state = Mutex(State())
 
     private struct State {
@@ -30,6 +31,7 @@ public final class AnnouncementServer: Sendable {
         let router = EventRouter()
         engine.scheduler.addObserver(router)
         context = ServerContext(engine: engine, router: router, configuration: configuration, logger: logger)
+        gate = ConnectionGate(maxClients: configuration.maxClients, logger: logger)
         // One event-loop thread is plenty for hundreds of clients sending short lines,
         // and keeps the second core free for synthesis and audio.
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -88,12 +90,19 @@ public final class AnnouncementServer: Sendable {
             for socket in sockets.sockets {
                 let listener: any Channel
                 do {
+                    let descriptor: CInt
                     switch socket.origin {
                     case .claimed:
-                        listener = try bootstrap(ssipOnly: socket.ssipOnly).bind(unixDomainSocketPath: socket.path).wait()
-                    case let .activated(descriptor):
-                        listener = try bootstrap(ssipOnly: socket.ssipOnly).withBoundSocket(descriptor).wait()
+                        switch ListeningSocket.bind(path: socket.path, backlog: 256) {
+                        case let .success(bound): descriptor = bound
+                        case let .failure(failure): throw ServerStartError.cannotListen(path: socket.path, reason: failure.reason)
+                        }
+                    case let .activated(passed):
+                        descriptor = passed
                     }
+                    listener = try bootstrap(ssipOnly: socket.ssipOnly, listening: descriptor).withBoundSocket(descriptor).wait()
+                } catch let error as ServerStartError {
+                    throw error
                 } catch {
                     let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
                     throw ServerStartError.cannotListen(path: socket.path, reason: reason)
@@ -142,12 +151,25 @@ public final class AnnouncementServer: Sendable {
 
     // MARK: - Connections
 
-    private func bootstrap(ssipOnly: Bool) -> ServerBootstrap {
+    private func bootstrap(ssipOnly: Bool, listening: CInt) -> ServerBootstrap {
         let context = self.context
+        let gate = self.gate
         return ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
+            // Out of descriptors, waiting connections are refused in one line instead of spinning on the error.
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptFailureHandler(gate: gate, listening: listening, ssipOnly: ssipOnly))
+                }
+            }
             .childChannelInitializer { [weak self] channel in
                 channel.eventLoop.makeCompletedFuture {
+                    guard gate.admit(connected: context.connections + 1) else {
+                        var line = channel.allocator.buffer(capacity: 160)
+                        line.writeString(gate.refusalLine(ssipOnly: ssipOnly))
+                        channel.writeAndFlush(line).assumeIsolated().whenComplete { _ in channel.close(promise: nil) }
+                        return
+                    }
                     let client = context.connectionOpened()
                     self?.track(channel, client: client)
                     let operations = channel.pipeline.syncOperations

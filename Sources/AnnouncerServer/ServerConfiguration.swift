@@ -16,11 +16,13 @@ public struct ServerConfiguration: Sendable {
     public var maxPendingEventBytes: Int
     /// What each connection may ask of the shared queue: rate, announcements not yet ended, text length.
     public var clientLimits: ClientLimits
+    /// The most clients served at once; one more is told so and closed, so descriptors stay free for real work.
+    public var maxClients: Int
 
     public init(
         socketPath: String, ssipSocketPath: String? = nil, maxLineLength: Int = 64 * 1024,
         defaultLanguage: Language = .english, drainOnShutdown: Bool = false, maxPendingEventBytes: Int = 4 * 1024 * 1024,
-        clientLimits: ClientLimits = .standard
+        clientLimits: ClientLimits = .standard, maxClients: Int = 4_096
     ) {
         self.socketPath = socketPath
         self.ssipSocketPath = ssipSocketPath
@@ -29,5 +31,6 @@ public struct ServerConfiguration: Sendable {
         self.drainOnShutdown = drainOnShutdown
         self.maxPendingEventBytes = maxPendingEventBytes
         self.clientLimits = clientLimits
+        self.maxClients = max(1, maxClients)
     }
 }

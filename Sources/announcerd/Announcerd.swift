@@ -71,6 +71,11 @@ struct Announcerd: ParsableCommand {
     @Flag(help: "Lift the per-client limits on rate and on announcements waiting or speaking. The text length limit stays, and so does fair sharing in the queue.")
     var noClientLimits = false
 
+    @Option(help: ArgumentHelp(
+        "The most clients served at once; one more is told so in one line and closed, so file descriptors stay free for real work. The default is 4096, or fewer when the open-file limit leaves less room.",
+        valueName: "N"))
+    var maxClients: Int?
+
     @Option(help: ArgumentHelp("The longest announcement text, in bytes of UTF-8. A longer one is refused.", valueName: "BYTES"))
     var maxTextLength = ClientLimits.standard.maxTextBytes!
 
@@ -107,6 +112,7 @@ struct Announcerd: ParsableCommand {
         if let communicationMethod, communicationMethod != "unix_socket" {
             throw ValidationError("announcerd serves Unix domain sockets only, not \(communicationMethod); point the client at one with SPEECHD_ADDRESS=unix_socket:PATH.")
         }
+        if let maxClients, maxClients < 1 { throw ValidationError("--max-clients must be at least 1.") }
         guard maxLineLength >= 1_024 else { throw ValidationError("The line limit must be at least 1024 bytes.") }
         for (name, value) in [("--client-burst", clientBurst), ("--client-rate", clientRate), ("--client-pending", clientPending), ("--max-text-length", maxTextLength)] {
             guard (1...1_000_000).contains(value) else { throw ValidationError("\(name) must be a whole number from 1 to 1000000.") }
@@ -130,13 +136,16 @@ struct Announcerd: ParsableCommand {
         LoggingSystem.bootstrap { _ in PlainLogHandler(program: "announcerd", level: level) }
         let logger = Logger(label: "announcerd")
 
+        // A service's soft open-file limit is 1024; raised to the hard limit, a thousand idle clients cannot use it up.
+        let descriptors = DescriptorLimit.raiseToHard()
         var configuration = ServerConfiguration(
             socketPath: listeningPath,
             ssipSocketPath: ssipSocket ?? (speechdSocket ? SocketLocation.speechDispatcherDefault() : nil),
             maxLineLength: maxLineLength,
             defaultLanguage: .english,
             drainOnShutdown: drain,
-            clientLimits: clientLimits
+            clientLimits: clientLimits,
+            maxClients: maxClients ?? min(4_096, descriptors.clientsThatFit)
         )
         let sockets: ClaimedSockets
         do throws(ServerStartError) {
@@ -173,6 +182,7 @@ struct Announcerd: ParsableCommand {
         var listening = "listening on \(listeningPath) for JSON lines and SSIP"
         for ssip in sockets.paths.dropFirst() { listening += ", and on \(ssip) for SSIP" }
         if sockets.anyActivated { listening += " (sockets from systemd)" }
+        listening += "; up to \(configuration.maxClients) clients, open-file limit \(descriptors.soft)"
         logger.info("announcerd \(AnnouncerVersion.current) \(listening); sink \(engine.resolvedSink); voices \(voices.joined(separator: ", ")).")
 
         // A crash, or a fatal signal sent from outside, ends the server at once and removes its socket files.

@@ -23,7 +23,7 @@ final class ServerProcess: @unchecked Sendable {
     /// With `useStandardPath`, no --socket is given and the server finds its own path from the environment.
     init(
         socketPath: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
-        waitUntilListening: Bool = true, useStandardPath: Bool = false
+        waitUntilListening: Bool = true, useStandardPath: Bool = false, descriptorLimit: (soft: Int, hard: Int)? = nil
     ) throws {
         self.socketPath = useStandardPath
             ? (environment["XDG_RUNTIME_DIR"] ?? "") + "/announcer/announcer.sock"
@@ -32,6 +32,11 @@ final class ServerProcess: @unchecked Sendable {
         // The paced null sink: the PulseAudio null sink's monitor belongs to the ALSA capture tests,
         // which run alongside and judge what they hear by its loudness.
         process.arguments = (useStandardPath ? [] : ["--socket", self.socketPath]) + ["--sink", "null"] + arguments
+        if let descriptorLimit {
+            // prlimit sets the open-file limit and then becomes announcerd, keeping its process id.
+            process.arguments = ["--nofile=\(descriptorLimit.soft):\(descriptorLimit.hard)", "--", Self.announcerd.path] + (process.arguments ?? [])
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = standardError
         process.standardOutput = FileHandle.nullDevice

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Idle connections and running out of file descriptors never stall the server for everyone.
+@Suite(.serialized) struct ConnectionLimitTests {
+    /// Seconds of CPU the process has used, from /proc.
+    static func cpuSeconds(of pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command name.
+        let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Lets this test process open more sockets than the default soft limit of 1024.
+    static func raiseOwnDescriptorLimit(to wanted: Int) {
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        limit.rlim_cur = min(limit.rlim_max, rlim_t(wanted))
+        setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
+    @Test("Started with a soft open-file limit of 1024, the server raises it; with 1,100 idle connections a new client's assertive announcement is spoken and the CPU stays low")
+    func thousandIdleConnectionsLeaveRoomForANewClient() throws {
+        Self.raiseOwnDescriptorLimit(to: 4_096)
+        let server = try ServerProcess(descriptorLimit: (1_024, 4_096))
+        defer { server.stop() }
+        #expect(server.standardErrorText.contains("open-file limit 4096"), "\(server.standardErrorText)")
+        let idle = try (0..<1_100).map { _ in try SocketClient(path: server.socketPath) }
+        Thread.sleep(forTimeInterval: 0.5)
+        let before = Self.cpuSeconds(of: server.process.processIdentifier)
+        Thread.sleep(forTimeInterval: 2)
+        #expect(Self.cpuSeconds(of: server.process.processIdentifier) - before < 0.5, "the server was busy with idle connections")
+
+        let client = try SocketClient(path: server.socketPath)
+        let id = try #require(client.request(#"{"request":"speak","text":"Error: wrong password","politeness":"assertive","rate":450,"follow":true}"#)?["id"] as? String)
+        #expect(client.readEvents(until: isEnd(of: id)).last?["outcome"] as? String == "spoken")
+        #expect(idle.count == 1_100)
+    }
+
+    @Test("Out of file descriptors, waiting connections are refused in one line instead of spinning, with one log line, and served again when descriptors are free")
+    func outOfDescriptorsBacksOffAndRecovers() throws {
+        let server = try ServerProcess(arguments: ["--max-clients", "1000"], descriptorLimit: (64, 64))
+        defer { server.stop() }
+        var idle = try (0..<80).map { _ in try SocketClient(path: server.socketPath) }
+        #expect(waitFor({ server.standardErrorText.contains("run out of file descriptors") }, seconds: 10), "\(server.standardErrorText)")
+        // The last ones could not be served: each was told so in one line and closed.
+        let told = try #require(idle.last?.readLine(timeout: 5))
+        #expect(told.contains(#""error":"out_of_descriptors""#), "\(told)")
+        let before = Self.cpuSeconds(of: server.process.processIdentifier)
+        Thread.sleep(forTimeInterval: 2)
+        #expect(Self.cpuSeconds(of: server.process.processIdentifier) - before < 0.5, "the event loop spun on the accept error")
+        #expect(server.standardErrorText.components(separatedBy: "run out of file descriptors").count == 2, "one line, not one per try")
+
+        idle.removeAll()
+        let client = try SocketClient(path: server.socketPath)
+        let id = try #require(client.request(#"{"request":"speak","text":"Back again","politeness":"assertive","rate":450,"follow":true}"#)?["id"] as? String)
+        #expect(client.readEvents(until: isEnd(of: id)).last?["outcome"] as? String == "spoken")
+        #expect(server.standardErrorText.contains("File descriptors are free again"))
+    }
+
+    @Test("Past --max-clients a new connection is told so in one line and closed; when one leaves, the next is served")
+    func maxClientsRefusesWithOneLine() throws {
+        let server = try ServerProcess(arguments: ["--max-clients", "3"])
+        defer { server.stop() }
+        var served = try (0..<3).map { _ in try SocketClient(path: server.socketPath) }
+        for client in served { #expect(client.request(#"{"request":"status"}"#)?["ok"] as? Bool == true) }
+        let refused = try SocketClient(path: server.socketPath)
+        let line = try #require(refused.readLine(timeout: 5))
+        #expect(line.contains(#""error":"too_many_clients""#) && line.contains("the most it allows"), "\(line)")
+        #expect(refused.readLine(timeout: 2) == nil, "the refused connection is closed")
+        #expect(server.standardErrorText.contains("3 clients are connected, the most --max-clients allows"))
+
+        served.removeLast()
+        Thread.sleep(forTimeInterval: 0.2)
+        let next = try SocketClient(path: server.socketPath)
+        #expect(next.request(#"{"request":"status"}"#)?["ok"] as? Bool == true)
+    }
+}
