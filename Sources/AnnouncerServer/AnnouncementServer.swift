@@ -176,6 +176,7 @@ public final class AnnouncementServer: Sendable {
                     try operations.addHandler(PeerCheck(logger: context.logger) { client.identify(peer: $0) })
                     try operations.addHandler(BackPressureHandler())
                     try operations.addHandler(ByteToMessageHandler(LineFrameDecoder(maxLineLength: context.configuration.maxLineLength)))
+                    try operations.addHandler(ReadGate())
                     if ssipOnly {
                         try operations.addHandler(SSIPHandler(context: context, client: client))
                     } else {

@@ -12,8 +12,12 @@ public struct ServerConfiguration: Sendable {
     public var defaultLanguage: Language
     /// Speak what is waiting at shutdown instead of cancelling it.
     public var drainOnShutdown: Bool
-    /// Events waiting to be written to one connection beyond which it is closed as not reading.
+    /// Events waiting to be written to one connection beyond which its events are cut; at four
+    /// times this, it is closed as not reading.
     public var maxPendingEventBytes: Int
+    /// Replies and events waiting to be written across all connections; beyond it the connection
+    /// with the most waiting is closed.
+    public var maxPendingOutputBytes: Int
     /// What each connection may ask of the shared queue: rate, announcements not yet ended, text length.
     public var clientLimits: ClientLimits
     /// The most clients served at once; one more is told so and closed, so descriptors stay free for real work.
@@ -21,7 +25,8 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         socketPath: String, ssipSocketPath: String? = nil, maxLineLength: Int = 64 * 1024,
-        defaultLanguage: Language = .english, drainOnShutdown: Bool = false, maxPendingEventBytes: Int = 4 * 1024 * 1024,
+        defaultLanguage: Language = .english, drainOnShutdown: Bool = false, maxPendingEventBytes: Int = 64 * 1024,
+        maxPendingOutputBytes: Int = 16 * 1024 * 1024,
         clientLimits: ClientLimits = .standard, maxClients: Int = 4_096
     ) {
         self.socketPath = socketPath
@@ -30,6 +35,7 @@ public struct ServerConfiguration: Sendable {
         self.defaultLanguage = defaultLanguage
         self.drainOnShutdown = drainOnShutdown
         self.maxPendingEventBytes = maxPendingEventBytes
+        self.maxPendingOutputBytes = maxPendingOutputBytes
         self.clientLimits = clientLimits
         self.maxClients = max(1, maxClients)
     }

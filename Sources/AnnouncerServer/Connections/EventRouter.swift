@@ -59,9 +59,12 @@ final class EventRouter: TimelineObserver {
             }
             return (owner, Array(state.subscribers.values))
         }
-        if let owner { owner.deliver(event, isOwn: true) }
+        guard owner != nil || !subscribers.isEmpty else { return }
+        let shared = SharedEvent(event)
+        if let owner { owner.deliver(shared, isOwn: true) }
         for subscriber in subscribers where subscriber !== owner {
-            subscriber.deliver(event, isOwn: false)
+            // A subscriber too far behind is dropped here, on the scheduler's queue, before more events pile up for it.
+            if !subscriber.deliver(shared, isOwn: false) { unsubscribe(subscriber) }
         }
     }
 }

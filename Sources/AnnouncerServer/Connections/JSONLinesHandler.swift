@@ -28,11 +28,13 @@ final class JSONLinesHandler: ChannelInboundHandler {
 
     func handlerAdded(context channelContext: ChannelHandlerContext) {
         eventLoop = channelContext.eventLoop
-        output = ConnectionOutput(
+        let output = ConnectionOutput(
             channel: channelContext.channel, lineEnding: "\n",
-            maxPendingBytes: context.configuration.maxPendingEventBytes, logger: context.logger
+            eventBound: context.configuration.maxPendingEventBytes, budget: context.outputBudget, logger: context.logger
         )
-        recipient = LoopBoundRecipient(self, eventLoop: channelContext.eventLoop) { $0.deliver($1, isOwn: $2) }
+        self.output = output
+        recipient = LoopBoundRecipient(
+            self, channel: channelContext.channel, reading: output.reading, deliver: { $0.deliver($1, isOwn: $2) }, overflow: { $0.eventsOverflowed() })
     }
 
     func channelRead(context channelContext: ChannelHandlerContext, data: NIOAny) {
@@ -51,6 +53,11 @@ final class JSONLinesHandler: ChannelInboundHandler {
                 handle(request, arrival: arrival)
             }
         }
+    }
+
+    func channelWritabilityChanged(context channelContext: ChannelHandlerContext) {
+        output?.writabilityChanged()
+        channelContext.fireChannelWritabilityChanged()
     }
 
     func handlerRemoved(context channelContext: ChannelHandlerContext) {
@@ -75,6 +82,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
             subscribed = false
             reply(JSONReply.success("unsubscribe"))
         case .status:
+            guard client.admitQuery(at: arrival) else { return reply(Self.queryRefusal("status")) }
             reply(statusReply())
         case let .defaults(language, politeness, punctuation):
             if let language { defaults.language = language }
@@ -86,6 +94,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
                 ("punctuation", .string((defaults.punctuation ?? .some).rawValue)),
             ]))
         case .voices:
+            guard client.admitQuery(at: arrival) else { return reply(Self.queryRefusal("voices")) }
             reply(voicesReply())
         }
     }
@@ -201,14 +210,37 @@ final class JSONLinesHandler: ChannelInboundHandler {
     private func reply(_ line: String) { output?.write(line) }
 
     /// An event for this connection, now on its event loop.
-    func deliver(_ event: TimelineEvent, isOwn: Bool) {
+    /// The router dropped this subscriber for falling behind: say so once, and send no more events.
+    func eventsOverflowed() {
+        guard subscribed else { return }
+        subscribed = false
+        output?.writeEvent([], notice: [Self.eventsCutNotice], force: true)
+    }
+
+    func deliver(_ shared: SharedEvent, isOwn: Bool) {
+        let event = shared.event
         var wanted = subscribed
         if isOwn, followed.contains(event.announcement.id) {
             wanted = true
             if case .ended = event.kind { followed.remove(event.announcement.id) }
         }
-        if wanted { output?.write(event.jsonLine) }
+        guard wanted, let output else { return }
+        if !output.writeEvent([shared.jsonLine], notice: [Self.eventsCutNotice]) {
+            // Cut for lag: no more events for this connection; its replies still go out.
+            if let recipient { context.router.unsubscribe(recipient) }
+            subscribed = false
+            followed.removeAll()
+        }
     }
+
+    /// The reply to a `status` or `voices` request beyond the client's allowance for them.
+    private static func queryRefusal(_ request: String) -> String {
+        JSONReply.failure(request, ProtocolError(.throttled,
+            "This connection asked for \(request) more than \(QueryAllowance.perSecond) times a second, so this one was not answered; ask less often."))
+    }
+
+    /// Written once in place of the events, when a connection let too many wait unread.
+    static let eventsCutNotice = #"{"event":"error","error":"events_cut","message":"Events were stopped for this connection because it did not read them; subscribe again once it reads."}"#
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

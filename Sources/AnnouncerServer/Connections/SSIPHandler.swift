@@ -42,11 +42,17 @@ final class SSIPHandler: ChannelInboundHandler {
 
     func handlerAdded(context channelContext: ChannelHandlerContext) {
         channel = channelContext.channel
-        output = ConnectionOutput(
+        let output = ConnectionOutput(
             channel: channelContext.channel, lineEnding: "\r\n",
-            maxPendingBytes: context.configuration.maxPendingEventBytes, logger: context.logger
+            eventBound: context.configuration.maxPendingEventBytes, budget: context.outputBudget, logger: context.logger
         )
-        recipient = LoopBoundRecipient(self, eventLoop: channelContext.eventLoop) { handler, event, _ in handler.deliver(event) }
+        self.output = output
+        recipient = LoopBoundRecipient(self, channel: channelContext.channel, reading: output.reading, deliver: { handler, shared, _ in handler.deliver(shared.event) })
+    }
+
+    func channelWritabilityChanged(context channelContext: ChannelHandlerContext) {
+        output?.writabilityChanged()
+        channelContext.fireChannelWritabilityChanged()
     }
 
     func handlerRemoved(context channelContext: ChannelHandlerContext) {
@@ -127,7 +133,8 @@ final class SSIPHandler: ChannelInboundHandler {
             due += first.lines
             heldEvents.removeFirst()
         }
-        output?.write(due)
+        // SSIP has no event to say events stopped; past the bound they stop, and past four times it the connection closes.
+        output?.writeEvent(due, notice: [])
         guard let next = heldEvents.first, !releaseScheduled, let channel else { return }
         releaseScheduled = true
         let bound = NIOLoopBound(self, eventLoop: channel.eventLoop)

@@ -18,6 +18,8 @@ final class ServerContext: Sendable {
     private let offered: Mutex<(voices: [OfferedVoice], languages: [Language])>
     /// The connected clients and their allowances under the per-client limits.
     let clients: ClientRegistry
+    /// What waits unwritten across all connections, bounded together.
+    let outputBudget: OutputBudget
     private let shuttingDown = Atomic<Bool>(false)
 
     init(engine: SpeechEngine, router: EventRouter, configuration: ServerConfiguration, logger: Logger) {
@@ -27,6 +29,7 @@ final class ServerContext: Sendable {
         self.logger = logger
         self.offered = Mutex(Self.offer(engine.voices))
         self.clients = ClientRegistry(limits: configuration.clientLimits, logger: logger)
+        self.outputBudget = OutputBudget(limit: configuration.maxPendingOutputBytes, logger: logger)
     }
 
     var scheduler: AnnouncementScheduler { engine.scheduler }

@@ -21,6 +21,7 @@ final class ClientAccount: Sendable {
 
     private struct State {
         var allowance: ClientAllowance
+        var queries: QueryAllowance
         var wireProtocol: WireProtocol?
         var peer: PeerCredentials?
         var name: String?
@@ -43,7 +44,8 @@ final class ClientAccount: Sendable {
         self.number = number
         self.totals = totals
         self.logger = logger
-        state = Mutex(State(allowance: ClientAllowance(limits: limits, at: .now())))
+        let now = MonotonicInstant.now()
+        state = Mutex(State(allowance: ClientAllowance(limits: limits, at: now), queries: QueryAllowance(at: now)))
     }
 
     var limits: ClientLimits { state.withLock { $0.allowance.limits } }
@@ -52,6 +54,9 @@ final class ClientAccount: Sendable {
     func identify(peer: PeerCredentials) { state.withLock { $0.peer = peer } }
     /// The SSIP client's own name, such as `emacspeak:speechd:main`.
     func identify(name: String) { state.withLock { $0.name = name } }
+
+    /// True when a `status` or `voices` request arriving at `now` is answered; see `QueryAllowance`.
+    func admitQuery(at now: MonotonicInstant) -> Bool { state.withLock { $0.queries.admit(at: now) } }
 
     /// Decides on one announcement; nil when it is accepted, and it then counts until `announcementEnded()`.
     /// Call on the connection's event loop, which watches for the end of a throttling episode.

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import AnnouncerServer
+
+/// Clients that stop reading, and clients that ask for status without end, never stall the others.
+@Suite(.serialized) struct SlowReaderTests {
+    /// Resident memory of a process in bytes, from /proc.
+    static func residentBytes(of pid: Int32) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) else { return 0 }
+        return kilobytes * 1_024
+    }
+
+    /// Sends `line` on a non-blocking socket until the kernel will take no more, or `seconds` pass.
+    static func sendWithoutReading(_ descriptor: Int32, _ line: String, seconds: Double) {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        let bytes = Array(line.utf8)
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 { Thread.sleep(forTimeInterval: 0.01) }
+        }
+    }
+
+    @Test("After 50 clients flood status without reading and hang up, the next client's speak is answered at once")
+    func statusFloodWithoutReadingDoesNotStallOthers() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let flooders = try (0..<50).map { _ in try SocketClient(path: server.socketPath) }
+        let threads = flooders.map { flooder in
+            let descriptor = flooder.descriptor
+            return Thread { Self.sendWithoutReading(descriptor, #"{"request":"status"}"# + "\n", seconds: 3) }
+        }
+        threads.forEach { $0.start() }
+        Thread.sleep(forTimeInterval: 3.5)
+        let cpuBefore = ConnectionLimitTests.cpuSeconds(of: server.process.processIdentifier)
+        // Hanging up: every connection closes with requests unread.
+        _ = flooders.map { shutdown($0.descriptor, Int32(SHUT_RDWR)) }
+        let client = try SocketClient(path: server.socketPath)
+        let asked = Date()
+        let reply = client.request(#"{"request":"speak","text":"Error: wrong password","politeness":"assertive","rate":450}"#)
+        let waited = Date().timeIntervalSince(asked)
+        #expect(reply?["ok"] as? Bool == true)
+        // Answered in milliseconds; before, it waited 9.6 s behind the flooders' unread replies.
+        #expect(waited < 0.5, "the speak was answered after \(Int(waited * 1_000)) ms")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(ConnectionLimitTests.cpuSeconds(of: server.process.processIdentifier) - cpuBefore < 1, "the server went on working for clients that had gone")
+    }
+
+    @Test("status and voices beyond 20 a second after a burst of 40 get a short refusal, and are answered again a moment later")
+    func statusRequestsAreRateLimited() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        let replies = (0..<60).compactMap { _ in client.request(#"{"request":"status"}"#) }
+        let answered = replies.filter { $0["ok"] as? Bool == true }.count
+        let refused = replies.filter { $0["error"] as? String == "throttled" }
+        #expect(replies.count == 60)
+        #expect(answered >= 40 && answered < 60, "\(answered) of 60 answered")
+        #expect((refused.first?["message"] as? String)?.contains("more than 20 times a second") == true)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(client.request(#"{"request":"status"}"#)?["ok"] as? Bool == true)
+    }
+
+    @Test("A subscriber that never reads has its events cut with one notice, and memory stays bounded while events flow")
+    func nonReadingSubscriberIsCut() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let pid = server.process.processIdentifier
+        let idle = Self.residentBytes(of: pid)
+        let subscribers = try (0..<100).map { _ in try SocketClient(path: server.socketPath) }
+        for subscriber in subscribers { subscriber.send(#"{"request":"subscribe"}"# + "\n") }
+        let speaker = try SocketClient(path: server.socketPath)
+        // Each polite announcement makes received and queued events at once, most a dropped or expired one later.
+        for batch in 0..<10 {
+            speaker.send((0..<500).map { #"{"request":"speak","text":"Line \#(batch * 500 + $0) of a long log"}"# + "\n" }.joined())
+            _ = (0..<500).compactMap { _ in speaker.readLine(timeout: 10) }
+        }
+        #expect(waitFor({ server.standardErrorText.contains("Stopped sending events to a connection that did not read them") }, seconds: 10), "\(server.standardErrorText.suffix(2_000))")
+        let grown = Self.residentBytes(of: pid) - idle
+        #expect(grown < 100 * 1_048_576, "the server grew by \(grown / 1_048_576) MB")
+
+        // A probe client is still answered and spoken at once.
+        let probe = try SocketClient(path: server.socketPath)
+        let id = try #require(probe.request(#"{"request":"speak","text":"Probe","politeness":"assertive","rate":450,"follow":true}"#)?["id"] as? String)
+        let events = probe.readEvents(until: isEnd(of: id), timeout: 20)
+        let firstAudio = events.first { $0["event"] as? String == "first_audio" }?["latency_ms"] as? Double
+        #expect((firstAudio ?? 1e9) < 500, "\(events)")
+
+        // The cut subscriber finds the notice after the events it did get.
+        let reader = subscribers[0]
+        let lines = (0..<20_000).lazy.compactMap { _ in reader.readLine(timeout: 2) }.prefix { !$0.contains("events_cut") }
+        _ = Array(lines)
+        #expect(server.process.isRunning)
+    }
+
+    @Test("Past the server's bound for unwritten output, the connection with the most waiting is closed first")
+    func outputBudgetClosesTheLaggardFirst() {
+        let budget = OutputBudget(limit: 1_000)
+        let closed = ClosedList()
+        // The objects stay alive, so their identifiers stay distinct.
+        let objects = (0..<3).map { _ in NSObject() }
+        let keys = objects.map(ObjectIdentifier.init)
+        for (index, key) in keys.enumerated() { budget.register(key) { closed.append(index) } }
+        budget.set(300, for: keys[0])
+        budget.set(600, for: keys[1])
+        #expect(closed.items.isEmpty)
+        #expect(budget.set(200, for: keys[2]) == 1)
+        #expect(closed.items == [1])
+        #expect(budget.total == 500)
+        budget.set(0, for: keys[0])
+        #expect(budget.total == 200)
+    }
+}
+
+/// Which closures ran, in order.
+final class ClosedList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [Int] = []
+    func append(_ index: Int) { lock.withLock { list.append(index) } }
+    var items: [Int] { lock.withLock { list } }
+}
