@@ -189,6 +189,8 @@ public final class AnnouncementServer: Sendable {
                 }
             }
             .childChannelOption(.allowRemoteHalfClosure, value: false)
+            // Small reads, so one read never brings thousands of requests to handle at once.
+            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 1_024, initial: 4_096, maximum: 16_384))
     }
 
     private func track(_ channel: any Channel, client: ClientAccount) {

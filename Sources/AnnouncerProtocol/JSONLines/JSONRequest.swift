@@ -29,6 +29,14 @@ public enum JSONRequest: Sendable, Equatable {
         case .voices: "voices"
         }
     }
+
+    /// True for a request that only asks and changes nothing: `status` and `voices`.
+    public var isQuery: Bool {
+        switch self {
+        case .status, .voices: true
+        default: false
+        }
+    }
 }
 
 /// A `speak` request: the text and whatever the client chose; the rest comes from its defaults.

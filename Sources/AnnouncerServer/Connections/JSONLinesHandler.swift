@@ -14,6 +14,8 @@ final class JSONLinesHandler: ChannelInboundHandler {
     private var output: ConnectionOutput?
     private var recipient: LoopBoundRecipient<JSONLinesHandler>?
     private var subscribed = false
+    /// When this connection last asked for something other than status or voices.
+    private var lastChange = MonotonicInstant(microseconds: 0)
     /// Own announcements whose events this connection follows.
     private var followed: Set<AnnouncementID> = []
 
@@ -50,6 +52,8 @@ final class JSONLinesHandler: ChannelInboundHandler {
             case let .failure(failure):
                 reply(JSONReply.failure(failure.request, failure.error))
             case let .success(request):
+                // After a hang-up only what changes the queue matters: nobody is left to read a status.
+                if !channelContext.channel.isActive, request.isQuery { return }
                 handle(request, arrival: arrival)
             }
         }
@@ -67,6 +71,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
     }
 
     private func handle(_ request: JSONRequest, arrival: MonotonicInstant) {
+        if !request.isQuery { lastChange = arrival }
         switch request {
         case let .speak(speak):
             reply(submit(speak, arrival: arrival))
@@ -83,7 +88,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
             reply(JSONReply.success("unsubscribe"))
         case .status:
             guard client.admitQuery(at: arrival) else { return reply(Self.queryRefusal("status")) }
-            reply(statusReply())
+            reply(status(at: arrival))
         case let .defaults(language, politeness, punctuation):
             if let language { defaults.language = language }
             if let politeness { defaults.politeness = politeness }
@@ -123,6 +128,20 @@ final class JSONLinesHandler: ChannelInboundHandler {
         if speak.follow { followed.insert(announcement.id) }
         context.engine.submit(announcement)
         return JSONReply.accepted(announcement.id)
+    }
+
+    /// The status reply: the one made for any connection within the last 100 ms, when this connection
+    /// changed nothing since, else a new one, so a crowd asking at once costs one reply, not one each.
+    private func status(at arrival: MonotonicInstant) -> String {
+        let lastChange = self.lastChange
+        if let snapshot = context.statusSnapshot.withLock({ $0 }), snapshot.madeAt > lastChange,
+           arrival.since(snapshot.madeAt) < ServerContext.statusSnapshotLife {
+            return snapshot.line
+        }
+        let madeAt = MonotonicInstant.now()
+        let line = statusReply()
+        context.statusSnapshot.withLock { $0 = (madeAt, line) }
+        return line
     }
 
     private func statusReply() -> String {

@@ -20,6 +20,10 @@ final class ServerContext: Sendable {
     let clients: ClientRegistry
     /// What waits unwritten across all connections, bounded together.
     let outputBudget: OutputBudget
+    /// The last status reply and when it was made, shared by every connection that asks soon after.
+    let statusSnapshot = Mutex<(madeAt: MonotonicInstant, line: String)?>(nil)
+    /// How long a status reply may be given again to a connection that changed nothing since it was made.
+    static let statusSnapshotLife: Duration = .milliseconds(100)
     private let shuttingDown = Atomic<Bool>(false)
 
     init(engine: SpeechEngine, router: EventRouter, configuration: ServerConfiguration, logger: Logger) {

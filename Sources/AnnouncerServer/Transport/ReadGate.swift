@@ -1,36 +1,76 @@
 import DequeModule
 import NIOCore
 
-/// Hands request lines on only while the connection's output is being read.
+/// Hands request lines on in small turns, and only while the connection's output is being read.
 ///
 /// NIO's `BackPressureHandler` stops reading the socket once replies wait unread, but one read may
-/// already hold thousands of requests; answering them all would pile megabytes of replies on a client
-/// that does not read, and keep the event loop from everyone else. So lines that arrive while the
-/// channel is not writable wait here, and go on, one at a time, when it is writable again.
+/// already hold thousands of requests; answering them all at once would pile megabytes of replies on
+/// a client that does not read, and keep the event loop from everyone else. So lines wait here and
+/// go on while the channel is writable, for at most `turn` at a time; then the event loop serves the
+/// other connections before this one's next turn. Past `maxHeld` lines waiting, the socket is not
+/// read until they have gone on.
 final class ReadGate: ChannelDuplexHandler {
     typealias InboundIn = LineFrame
     typealias InboundOut = LineFrame
     typealias OutboundIn = Never
+    typealias OutboundOut = Never
+
+    /// The longest one connection's lines are handled before others get their turn.
+    static let turn = TimeAmount.microseconds(500)
+    /// Lines held beyond which the socket is not read.
+    static let maxHeld = 512
 
     private var held: Deque<LineFrame> = []
+    private var turnScheduled = false
+    private var readingPaused = false
+    /// The client hung up: what it sent before still goes on, in turns, and then the news that it left.
+    private var hungUp = false
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let line = unwrapInboundIn(data)
-        guard held.isEmpty, context.channel.isWritable else {
-            held.append(line)
-            return
-        }
-        context.fireChannelRead(wrapInboundOut(line))
+        held.append(unwrapInboundIn(data))
+        if held.count >= Self.maxHeld { readingPaused = true }
+        if !turnScheduled { takeTurn(context: context) }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        // While too many lines wait, the read NIO asks for is held back; it is made when they have gone on.
+        guard !readingPaused else { return }
+        context.read()
+    }
+
+    /// The client hung up: what it sent before it did is still handled, in turns like the rest, and
+    /// the handlers after this one hear of the hang-up when it has all gone on.
+    func channelInactive(context: ChannelHandlerContext) {
+        hungUp = true
+        if held.isEmpty { return context.fireChannelInactive() }
+        if !turnScheduled { takeTurn(context: context) }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        release(context: context)
         context.fireChannelWritabilityChanged()
+        if !turnScheduled { takeTurn(context: context) }
     }
 
-    private func release(context: ChannelHandlerContext) {
-        while context.channel.isWritable, let line = held.popFirst() {
-            context.fireChannelRead(wrapInboundOut(line))
+    /// Hands on lines for one turn; what is left waits for the next turn, or for writability.
+    private func takeTurn(context: ChannelHandlerContext) {
+        let end = NIODeadline.now() + Self.turn
+        // After a hang-up nothing can be written, so writability no longer holds lines back.
+        while hungUp || context.channel.isWritable, let line = held.popFirst() {
+            context.fireChannelRead(NIOAny(line))
+            if NIODeadline.now() >= end { break }
+        }
+        if hungUp, held.isEmpty { return context.fireChannelInactive() }
+        if readingPaused, !hungUp, held.count < Self.maxHeld / 2 {
+            readingPaused = false
+            context.read()
+        }
+        guard !held.isEmpty, hungUp || context.channel.isWritable else { return }
+        turnScheduled = true
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        context.eventLoop.execute {
+            let (gate, context) = bound.value
+            gate.turnScheduled = false
+            gate.takeTurn(context: context)
         }
     }
 }
