@@ -1,6 +1,7 @@
 import AnnouncerCore
 import AnnouncerServer
 import Foundation
+import Synchronization
 import Testing
 
 /// The per-client allowance as a value, with time moved by hand.
@@ -116,6 +117,16 @@ struct ClientAllowanceTests {
         defer { server.stop() }
         let observer = try SocketClient(path: server.socketPath)
         #expect(observer.request(#"{"request":"subscribe"}"#)?["ok"] as? Bool == true)
+        // The observer reads the shared timeline as it comes, as a QA tool does; one that stopped
+        // reading for a while would have its events cut.
+        let observed = UncheckedBox(EventList())
+        let observing = DispatchSemaphore(value: 0)
+        let observerBox = UncheckedBox(observer)
+        Thread.detachNewThread {
+            // Written before the signal and read after the wait, so the semaphore orders the two.
+            observed.value.events = observerBox.value.readEvents(until: isEnd(of: "saved"), timeout: 120)
+            observing.signal()
+        }
         let flooder = try SocketClient(path: server.socketPath)
         var accepted = 0
         var unexpected: [String] = []
@@ -139,7 +150,8 @@ struct ClientAllowanceTests {
 
         // On the shared timeline, at most one of the flood's announcements started between this one's
         // arrival and its start: the one speaking when it came.
-        let timeline = observer.readEvents(until: isEnd(of: id), timeout: 20)
+        #expect(observing.wait(timeout: .now() + 60) == .success)
+        let timeline = observed.value.events
         let received = try #require(timeline.firstIndex { $0["id"] as? String == id && $0["event"] as? String == "received" })
         let started = try #require(timeline.firstIndex { $0["id"] as? String == id && $0["event"] as? String == "started" })
         let floodStarts = timeline[received..<started].count { ($0["id"] as? String)?.hasPrefix("flood-") == true && $0["event"] as? String == "started" }
@@ -269,4 +281,15 @@ struct ClientAllowanceTests {
         #expect(status["throttled"] as? Int == 0)
         #expect((status["refused"] as? [String: Any])?["text_length"] as? Int == 2)
     }
+}
+
+/// Events one thread collects for another.
+final class EventList {
+    var events: [[String: Any]] = []
+}
+
+/// Hands a value that is used by one thread at a time to another thread.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
