@@ -8,7 +8,7 @@ import Synchronization
 /// flood of 10,000 announcements is never cut for being a few milliseconds behind.
 final class ReadingWatch: Sendable {
     /// How long a channel stays unwritable before its client counts as not reading.
-    static let patience = TimeAmount.seconds(1)
+    static let patience = TimeAmount.seconds(3)
 
     /// When the channel last became unwritable, in uptime nanoseconds; 0 while it is writable.
     private let unwritableSince = Atomic<Int64>(0)
