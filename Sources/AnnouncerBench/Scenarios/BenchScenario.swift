@@ -43,7 +43,7 @@ public enum BenchScenario: String, CaseIterable, Sendable {
     var standingNotes: [String] {
         switch self {
         case .burst:
-            ["Assertive announcements never cut each other, so the other \(Self.crowdSize - 1) of each burst wait their turn; only the first is measured."]
+            ["One client's assertive announcements never cut each other, so the other \(Self.crowdSize - 1) of each burst wait their turn; only the first is measured."]
         default: []
         }
     }
