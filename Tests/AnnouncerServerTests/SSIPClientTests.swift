@@ -179,6 +179,27 @@ struct SSIPClientTests {
         #expect(norwegian["politeness"] as? String == "assertive")
     }
 
+    @Test("python3-speechd: speak('') with a callback gets a message id and its end, as from Speech Dispatcher")
+    func pythonSpeakOfNothingEnds() throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        let script = """
+        import threading, speechd
+        client = speechd.SSIPClient('announcer-test', address='unix_socket:\(rig.server.socketPath)', autospawn=False)
+        seen, done = [], threading.Event()
+        def callback(kind, *args):
+            seen.append(kind)
+            if kind == speechd.CallbackType.END:
+                done.set()
+        reply = client.speak('', callback=callback, event_types=(speechd.CallbackType.BEGIN, speechd.CallbackType.END))
+        print(reply[0], done.wait(10), ','.join(seen))
+        client.close()
+        """
+        let run = try ProgramRun(Self.python, ["-c", script], timeout: 30)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "225 True begin,end")
+    }
+
     @Test("--ssip-socket serves SSIP alone on a second socket: spd-say works there, a JSON line is an SSIP error")
     func ssipOnlySocket() throws {
         let ssipPath = ServerProcess.makeDirectory() + "/speechd.sock"

@@ -35,7 +35,7 @@ public func fuzzSSIP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             case let .reply(lines): checkReply(lines)
             case let .speak(announcement):
                 if announcement.text.isEmpty { fuzzFailure("an announcement with no text was queued") }
-            case .cancel: break
+            case .cancel, .events: break
             case .close: break lines
             }
         }

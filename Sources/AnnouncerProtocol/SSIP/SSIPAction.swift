@@ -6,6 +6,9 @@ public enum SSIPAction: Sendable, Equatable {
     case reply([String])
     /// Submit this announcement; the `225` reply that names it follows as a `.reply`.
     case speak(Announcement)
+    /// Send these event lines once the `225` reply before them has had the usual hold: a message with
+    /// nothing to say begins and ends at once, as in Speech Dispatcher, without reaching the queue.
+    case events([String])
     /// End announcements; `speakingOnly` is SSIP's STOP, which leaves what waits alone.
     case cancel(SSIPScope, speakingOnly: Bool)
     /// Close the connection after the replies before it.
@@ -18,6 +21,6 @@ public enum SSIPScope: Sendable, Equatable {
     case ownMessages
     /// Every client's (`ALL`).
     case all
-    /// One message by its id.
+    /// One message by its id: a number other than the client's own, which means SELF.
     case message(AnnouncementID)
 }

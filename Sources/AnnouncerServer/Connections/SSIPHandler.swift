@@ -93,6 +93,11 @@ final class SSIPHandler: ChannelInboundHandler {
                 context.scheduler.cancel(target(scope, speakingOnly: speakingOnly))
             case let .reply(lines):
                 output?.write(lines)
+            case let .events(lines):
+                if !lines.isEmpty {
+                    heldEvents.append((.now() + Self.eventHold, lines))
+                    releaseHeldEvents()
+                }
             case .close:
                 channelContext.close(promise: nil)
             }
