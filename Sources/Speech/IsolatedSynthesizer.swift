@@ -8,13 +8,20 @@ import Synchronization
 /// being synthesized, which ends `failed` with a reason, and a warm standby takes over for the next.
 ///
 /// Requests run one at a time, in order, on the supervisor's own thread (never the cooperative pool).
-/// A text that crashed the worker twice is refused at once for `crashMemory`, not retried in a loop.
+/// A worker that is silent while an announcement waits on it is replaced within `stallTimeout`, and a
+/// request it gave no audio for is tried once more on the next worker. A text that ended the worker
+/// twice by the worker's own fault (a crash inside it, or a hang while it ran; never a kill or a stop from
+/// outside) is refused at once for `crashMemory`.
 public final class IsolatedSynthesizer: Synthesizer {
     public let sampleRate: Int
     /// The worker executable.
     public let executable: String
-    /// No audio and no end for this long while synthesizing counts as a hang.
+    /// No audio and no end for this long, once audio has begun and nothing waits behind it, counts as a hang.
     public let hangTimeout: Duration
+    /// No frame for this long, while an announcement waits on the worker, counts as a stall: the worker
+    /// is replaced at once. An announcement waits on it when no audio has come yet for the request, when
+    /// the request was cut, or when another request is queued behind it. A worker answers in about 1 ms.
+    public let stallTimeout: Duration
     /// How long a text that crashed the worker twice is refused.
     public let crashMemory: Duration
 
@@ -24,17 +31,22 @@ public final class IsolatedSynthesizer: Synthesizer {
     private let counters = Mutex(SynthesisHealth())
     private let crashes = Mutex<[Int: (count: Int, last: ContinuousClock.Instant)]>([:])
 
+    /// How often a silent worker is looked at: whether it is stopped, and whether anything waits on it.
+    private static let silenceCheck = Duration.milliseconds(50)
+
     /// Starts the worker and a standby, and the supervisor thread; throws if the first cannot start.
-    public init(executable: String, hangTimeout: Duration = .seconds(3), crashMemory: Duration = .seconds(600)) throws(SpeechError) {
+    public init(
+        executable: String, hangTimeout: Duration = .seconds(3), stallTimeout: Duration = .milliseconds(300),
+        crashMemory: Duration = .seconds(600)
+    ) throws(SpeechError) {
         // A write to a worker that just died must be an error to handle here, not a signal that ends the server.
         signal(SIGPIPE, SIG_IGN)
         self.executable = executable
         self.hangTimeout = hangTimeout
+        self.stallTimeout = stallTimeout
         self.crashMemory = crashMemory
-        let first = try SynthesisWorkerProcess.start(executable: executable, timeout: .seconds(10))
-        sampleRate = first.sampleRate
-        workers = WorkerSlots(executable: executable, active: first)
-        workers.prepareStandby()
+        workers = try WorkerSlots(executable: executable)
+        sampleRate = workers.sampleRate
         let thread = Thread { [self] in runForever() }
         thread.name = "announcer.synthesis-supervisor"
         thread.qualityOfService = .userInteractive
@@ -70,13 +82,21 @@ public final class IsolatedSynthesizer: Synthesizer {
     }
 
     /// Restarts, hangs and refused inputs so far, for status reports.
-    public var health: SynthesisHealth { counters.withLock { $0 } }
+    public var health: SynthesisHealth {
+        var health = counters.withLock { $0 }
+        (health.restarts, health.lastRestartReason) = workers.restarts
+        return health
+    }
 
-    /// The worker's process id now, for tests that kill it.
+    /// The running worker's process id, for status and for tests that kill it; nil while none runs.
+    /// A worker that ends is replaced by the standby at once, so this never names a dead worker for long.
     public var workerProcessID: Int32? { workers.activePID }
 
     /// True when a warm standby waits ready to take over from a worker that dies.
     public var isStandbyReady: Bool { workers.isStandbyReady }
+
+    /// The standby's process id, for tests that kill or stop it; nil while none is ready.
+    public var standbyProcessID: Int32? { workers.standbyPID }
 
     // MARK: - The supervisor thread
 
@@ -102,67 +122,112 @@ public final class IsolatedSynthesizer: Synthesizer {
         }
     }
 
-    private func synthesize(_ request: SynthesisRequest, id: UInt32, key: Int) -> SynthesisEnd {
-        guard let worker = workers.active() else {
-            return .failed(.workerUnavailable(workers.lastStartFailure ?? "no worker runs"))
-        }
-        let frame = WorkerFrame.synthesize(WorkerRequest(
-            id: id, text: request.text, voice: request.voice, rate: request.rate, pitch: request.pitch, volume: request.volume))
-        guard worker.channel.write(frame) else {
-            // It died between requests, not on this text: replace it and try once more.
-            replace(worker, crashedOn: nil, how: worker.stop())
-            guard let second = workers.active(), second.channel.write(frame) else {
-                return .failed(.workerUnavailable(workers.lastStartFailure ?? "the worker stopped before it began"))
-            }
-            return stream(request, id: id, key: key, from: second)
-        }
-        return stream(request, id: id, key: key, from: worker)
+    /// What came of one attempt at a request on one worker.
+    private enum Attempt {
+        case ended(SynthesisEnd)
+        /// The worker was lost before it gave any audio, not by this text's fault: try the next worker.
+        case lostBeforeAudio(how: String)
     }
 
-    /// Reads the worker's frames for one request, handing audio on, until its end, a crash or a hang.
-    private func stream(_ request: SynthesisRequest, id: UInt32, key: Int, from worker: SynthesisWorkerProcess) -> SynthesisEnd {
-        var cancelled = false
+    /// Sends the request to a usable worker and streams it; tries once more on the next worker when
+    /// the first was lost before it gave any audio, since nothing was heard and the text was not to blame.
+    private func synthesize(_ request: SynthesisRequest, id: UInt32, key: Int) -> SynthesisEnd {
+        let frame = WorkerFrame.synthesize(WorkerRequest(
+            id: id, text: request.text, voice: request.voice, rate: request.rate, pitch: request.pitch, volume: request.volume))
+        var mayRetry = true
         while true {
-            switch worker.channel.read(timeout: hangTimeout) {
+            guard let worker = workers.usable() else {
+                return .failed(.workerUnavailable(workers.lastStartFailure ?? "no worker runs"))
+            }
+            let attempt: Attempt
+            if worker.channel.write(frame) {
+                attempt = stream(request, id: id, key: key, from: worker, mayRetry: mayRetry)
+            } else {
+                // It died just before this request, not on this text.
+                let how = worker.stop(grace: .milliseconds(20)).description
+                workers.retire(worker, because: how)
+                attempt = .lostBeforeAudio(how: how)
+            }
+            switch attempt {
+            case let .ended(end):
+                return end
+            case let .lostBeforeAudio(how):
+                guard mayRetry else { return .failed(.workerCrashed(how)) }
+                mayRetry = false
+            }
+        }
+    }
+
+    /// Reads the worker's frames for one request, handing audio on, until its end, a crash, a stall or a hang.
+    private func stream(
+        _ request: SynthesisRequest, id: UInt32, key: Int, from worker: SynthesisWorkerProcess, mayRetry: Bool
+    ) -> Attempt {
+        var cut = false
+        var heardAudio = false
+        var lastFrame = ContinuousClock.now
+        while true {
+            let read = worker.channel.read(timeout: Self.silenceCheck)
+            if case .success = read { lastFrame = .now }
+            switch read {
             case let .success(.audio(frameID, samples)) where frameID == id:
-                guard !cancelled else { continue }
+                guard !cut else { continue }
+                heardAudio = true
                 let kept = samples.withUnsafeBufferPointer { request.deliver($0) }
+                // Time spent waiting for playback to take the audio is not the worker's silence.
+                lastFrame = .now
                 if !kept {
-                    cancelled = true
+                    cut = true
                     worker.channel.write(.cancel(id: id))
                 }
             case let .success(.end(frameID, end)) where frameID == id:
-                if cancelled { return .aborted }
+                if cut { return .ended(.aborted) }
                 switch end {
-                case .completed: return .completed
-                case .aborted: return .aborted
-                case let .failed(message): return .failed(.workerCrashed("eSpeak NG reported: \(message)"))
+                case .completed: return .ended(.completed)
+                case .aborted: return .ended(.aborted)
+                case let .failed(message): return .ended(.failed(.workerCrashed("eSpeak NG reported: \(message)")))
                 }
             case .success:
                 continue
             case .failure(.timedOut):
-                counters.withLock { $0.hangs += 1 }
-                let seconds = Double(hangTimeout.components.seconds) + Double(hangTimeout.components.attoseconds) / 1e18
-                let how = String(format: "it gave no audio and no end for %.1f s, so it was stopped", seconds)
-                worker.stop()
-                replace(worker, crashedOn: key, how: how)
-                return .failed(.workerCrashed(how))
+                // A cut is seen here too, not only when the next audio is refused: a silent worker gives no audio to refuse.
+                if !cut, request.isCancelled() {
+                    cut = true
+                    worker.channel.write(.cancel(id: id))
+                }
+                let silence = ContinuousClock.now - lastFrame
+                let waitedOn = (mayRetry && !heardAudio) || cut || jobs.withLock { !$0.isEmpty }
+                let condition = worker.condition
+                if waitedOn, silence >= stallTimeout || condition == .stopped {
+                    let how = condition == .stopped
+                        ? "it was stopped from outside while an announcement waited on it, so it was replaced"
+                        : String(format: "it gave nothing for %.1f s while an announcement waited on it, so it was replaced", silence.seconds)
+                    return lose(worker, how: how, blame: nil, cut: cut, heardAudio: heardAudio, mayRetry: mayRetry)
+                }
+                if silence >= hangTimeout {
+                    let how = String(format: "it gave no audio and no end for %.1f s, so it was stopped", hangTimeout.seconds)
+                    // A worker that hangs while running is stuck in eSpeak on this text; one stopped from outside is not.
+                    return lose(worker, how: how, blame: condition == .running ? key : nil, cut: cut, heardAudio: heardAudio, mayRetry: mayRetry)
+                }
             case .failure:
-                let how = worker.stop()
-                replace(worker, crashedOn: key, how: how)
-                if cancelled { return .aborted }
-                return .failed(.workerCrashed(how))
+                let exit = worker.stop(grace: .milliseconds(20))
+                workers.retire(worker, because: exit.description)
+                if exit.isOwnFault { remember(key) }
+                if cut { return .ended(.aborted) }
+                if !heardAudio, mayRetry, !exit.isOwnFault { return .lostBeforeAudio(how: exit.description) }
+                return .ended(.failed(.workerCrashed(exit.description)))
             }
         }
     }
 
-    private func replace(_ worker: SynthesisWorkerProcess, crashedOn key: Int?, how: String) {
-        counters.withLock {
-            $0.restarts += 1
-            $0.lastRestartReason = how
-        }
+    /// Replaces a worker that stalled or hung: counted as a hang, and retried when nothing was heard yet.
+    private func lose(_ worker: SynthesisWorkerProcess, how: String, blame key: Int?, cut: Bool, heardAudio: Bool, mayRetry: Bool) -> Attempt {
+        counters.withLock { $0.hangs += 1 }
+        // Retired before it is killed, so the restart is counted with this reason, not as a SIGKILL.
+        workers.retire(worker, because: how)
         if let key { remember(key) }
-        workers.replace(worker)
+        if cut { return .ended(.aborted) }
+        if !heardAudio, mayRetry { return .lostBeforeAudio(how: how) }
+        return .ended(.failed(.workerCrashed(how)))
     }
 
     private func remember(_ key: Int) {
@@ -192,85 +257,19 @@ public final class IsolatedSynthesizer: Synthesizer {
     }
 }
 
+extension Duration {
+    /// In seconds, for messages.
+    fileprivate var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
+
 /// How the synthesis worker has fared: what `announce status` reports.
 public struct SynthesisHealth: Sendable, Equatable {
-    /// Times a worker was replaced after a crash, a hang or an exit.
+    /// Times a worker was replaced: after a crash, a kill, an exit, a stall or a hang, or found stopped.
     public var restarts = 0
-    /// Of those, the hangs.
+    /// Of those, the stalls and hangs: a worker silent while an announcement waited, or for the hang bound.
     public var hangs = 0
     /// Requests refused at once because their text had crashed the worker twice.
     public var refusedInputs = 0
     /// How the last replaced worker ended, in words.
     public var lastRestartReason: String?
-}
-
-/// The running worker and its warm standby, started on a queue of their own.
-private final class WorkerSlots: @unchecked Sendable {
-    let executable: String
-    private let lock = NSLock()
-    private var current: SynthesisWorkerProcess?
-    private var standby: SynthesisWorkerProcess?
-    private var startingStandby = false
-    private(set) var lastStartFailure: String?
-    private let starter = DispatchQueue(label: "announcer.synthesis-standby", qos: .userInitiated)
-
-    init(executable: String, active: SynthesisWorkerProcess) {
-        self.executable = executable
-        current = active
-    }
-
-    var activePID: Int32? { lock.withLock { current?.pid } }
-
-    var isStandbyReady: Bool { lock.withLock { standby != nil } }
-
-    /// The running worker; starts one now if none runs and no standby is ready.
-    func active() -> SynthesisWorkerProcess? {
-        if let worker = lock.withLock({ current }) { return worker }
-        let promoted: SynthesisWorkerProcess? = lock.withLock {
-            current = standby
-            standby = nil
-            return current
-        }
-        if let promoted {
-            prepareStandby()
-            return promoted
-        }
-        do throws(SpeechError) {
-            let started = try SynthesisWorkerProcess.start(executable: executable, timeout: .seconds(10))
-            lock.withLock { current = started }
-            prepareStandby()
-            return started
-        } catch {
-            lock.withLock { lastStartFailure = error.description }
-            return nil
-        }
-    }
-
-    /// Drops a dead worker; the standby becomes the running one at once.
-    func replace(_ dead: SynthesisWorkerProcess) {
-        lock.withLock {
-            if current === dead {
-                current = standby
-                standby = nil
-            }
-        }
-        prepareStandby()
-    }
-
-    /// Starts a standby in the background unless one is ready or starting.
-    func prepareStandby() {
-        let needed = lock.withLock { () -> Bool in
-            guard standby == nil, !startingStandby else { return false }
-            startingStandby = true
-            return true
-        }
-        guard needed else { return }
-        starter.async { [self] in
-            let started = try? SynthesisWorkerProcess.start(executable: executable, timeout: .seconds(10))
-            lock.withLock {
-                startingStandby = false
-                if current == nil { current = started } else { standby = started }
-            }
-        }
-    }
 }

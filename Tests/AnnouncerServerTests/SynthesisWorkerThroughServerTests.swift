@@ -47,4 +47,113 @@ import Testing
         #expect(client.readEvents(until: isEnd(of: next)).last?["outcome"] as? String == "spoken")
         #expect(server.process.isRunning)
     }
+
+    /// A text long enough that its synthesis is still under way when its first audio is heard: playback
+    /// holds it back (2 s buffered, and the pipe), so a kill at first audio lands inside eSpeak's work on it.
+    static let long = String(repeating: "This long status keeps going while the synthesizer is stopped. ", count: 40)
+
+    /// The worker's pid from `status`.
+    static func workerPID(_ client: SocketClient) -> Int? {
+        (client.request(#"{"request":"status"}"#)?["synthesis"] as? [String: Any])?["worker_pid"] as? Int
+    }
+
+    /// Every child process of `pid`: announcerd's synthesis worker and its standby.
+    static func children(of pid: Int32) -> [Int32] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+    }
+
+    /// Sends an announcement and waits for its first audio; the time that took, or nil if it ended without.
+    static func timeToFirstAudio(_ line: String, on client: SocketClient) throws -> (id: String, delay: Duration?, events: [[String: Any]]) {
+        let sent = ContinuousClock.now
+        var early: [[String: Any]] = []
+        let id = try #require(client.request(line, events: &early)?["id"] as? String)
+        let events = client.readEvents(until: { event in
+            event["id"] as? String == id && ["first_audio", "ended"].contains(event["event"] as? String)
+        })
+        let heard = events.last?["event"] as? String == "first_audio" && events.last?["id"] as? String == id
+        return (id, heard ? ContinuousClock.now - sent : nil, events)
+    }
+
+    @Test("A worker stopped (SIGSTOP) mid-utterance delays the next assertive announcement by well under a second, not the 3 s hang bound")
+    func stoppedWorkerDoesNotHoldUpAssertive() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        let pid = try #require(Self.workerPID(client))
+        let first = try #require(client.request(#"{"request":"speak","text":"\#(Self.long)","follow":true}"#)?["id"] as? String)
+        _ = client.readEvents(until: { $0["event"] as? String == "first_audio" && $0["id"] as? String == first })
+        #expect(kill(pid_t(pid), SIGSTOP) == 0)
+        defer { kill(pid_t(pid), SIGCONT) }  // lets it go if the server never killed it; harmless otherwise
+        let (next, delay, events) = try Self.timeToFirstAudio(
+            #"{"request":"speak","text":"Assertive, after the stop.","politeness":"assertive","follow":true}"#, on: client)
+        let measured = try #require(delay, "no first audio: \(events)")
+        print("SIGSTOP mid-utterance: the next assertive announcement began \(measured) after it was sent")
+        #expect(measured < .milliseconds(500))
+        #expect(client.readEvents(until: isEnd(of: next)).last?["outcome"] as? String == "spoken")
+    }
+
+    @Test("Both synthesis workers killed at once: the next announcement is still spoken")
+    func bothWorkersKilledNextIsSpoken() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        let warm = try #require(client.request(#"{"request":"speak","text":"Warm.","follow":true}"#)?["id"] as? String)
+        #expect(client.readEvents(until: isEnd(of: warm)).last?["outcome"] as? String == "spoken")
+        var workers: [Int32] = []
+        #expect(waitFor({ workers = Self.children(of: server.process.processIdentifier); return workers.count == 2 }, seconds: 10), "\(workers)")
+        for worker in workers { kill(worker, SIGKILL) }
+        let (next, delay, events) = try Self.timeToFirstAudio(
+            #"{"request":"speak","text":"Spoken after both workers were killed.","politeness":"assertive","follow":true}"#, on: client)
+        let measured = try #require(delay, "no first audio: \(events)")
+        print("both workers killed: the next announcement began \(measured) after it was sent")
+        #expect(client.readEvents(until: isEnd(of: next)).last?["outcome"] as? String == "spoken")
+        #expect(!workers.contains(pid_t(Self.workerPID(client) ?? 0)))
+    }
+
+    @Test("A text whose worker was killed twice from outside while speaking it is still spoken, not refused as a crasher")
+    func textKilledTwiceFromOutsideIsStillSpoken() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        let line = #"{"request":"speak","text":"\#(Self.long)","follow":true}"#
+        for _ in 0..<2 {
+            let pid = try #require(Self.workerPID(client))
+            let id = try #require(client.request(line)?["id"] as? String)
+            _ = client.readEvents(until: { $0["event"] as? String == "first_audio" && $0["id"] as? String == id })
+            #expect(kill(pid_t(pid), SIGKILL) == 0)
+            #expect(client.readEvents(until: isEnd(of: id)).last?["outcome"] as? String == "failed")
+        }
+        let (third, delay, events) = try Self.timeToFirstAudio(line, on: client)
+        #expect(delay != nil, "the third time was not spoken: \(events)")
+        _ = client.request(#"{"request":"cancel","id":"\#(third)"}"#)
+        let status = try #require(client.request(#"{"request":"status"}"#)?["synthesis"] as? [String: Any])
+        #expect(status["refused_inputs"] as? Int == 0)
+    }
+
+    @Test("status stops naming a killed worker within a short wait, with no announcement to find it dead")
+    func statusSeesAKilledWorkerAtOnce() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        let pid = try #require(Self.workerPID(client))
+        let killed = ContinuousClock.now
+        #expect(kill(pid_t(pid), SIGKILL) == 0)
+        // Every 60 ms: status answers a connection at most 20 times a second, and a status reply is
+        // reused for up to 100 ms (ServerContext.statusSnapshotLife), so about 120 ms is expected here.
+        var named: Int? = pid
+        while named == pid, ContinuousClock.now - killed < .seconds(1) {
+            usleep(60_000)
+            let reply = try #require(client.request(#"{"request":"status"}"#)?["synthesis"] as? [String: Any])
+            named = reply["worker_pid"] as? Int
+        }
+        print("killed worker: status stopped naming it \(ContinuousClock.now - killed) after the kill (asked every 60 ms)")
+        #expect(named != pid)
+        let after = try #require(client.request(#"{"request":"status"}"#)?["synthesis"] as? [String: Any])
+        #expect(after["restarts"] as? Int == 1)
+        #expect((after["last_restart"] as? String)?.contains("SIGKILL") == true)
+    }
 }
