@@ -28,8 +28,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
-        // The pure-Swift core: announcements, the live-region queue and its policy,
-        // the Dispatch scheduler and the event timeline. No C imports.
+        // The pure-Swift core: announcements, the live-region queue and its policy, and the event
+        // timeline. Values and state machines only: no C imports, no threads.
         .target(
             name: "AnnouncerCore",
             dependencies: [.product(name: "DequeModule", package: "swift-collections")]
@@ -66,10 +66,15 @@ let package = Package(
         // whatever `FlowSpeaker` it is given.
         .target(
             name: "AnnouncerFlows",
-            dependencies: ["AnnouncerCore", "AnnouncerVoices"]
+            dependencies: ["AnnouncerCore", "AnnouncerVoices", "JSONLineEncoding"]
         ),
 
-        // The speaking path: core + synthesis thread + audio thread.
+        // One compact line of JSON with its keys in the order they were encoded, for the wire types,
+        // the timeline files and the reports; and milliseconds written as the timeline writes them.
+        .target(name: "JSONLineEncoding"),
+
+        // The speaking path: the Dispatch scheduler that runs the core's queue, the synthesis thread
+        // and the audio thread.
         .target(
             name: "AnnouncerEngine",
             dependencies: [
@@ -79,15 +84,16 @@ let package = Package(
             ]
         ),
 
-        // The two wire protocols, JSON lines and SSIP, translated into the core's vocabulary.
-        // Pure parsing and formatting: no sockets, so every rule is tested without a server.
-        .target(name: "AnnouncerProtocol", dependencies: ["AnnouncerCore"]),
+        // The two wire protocols, JSON lines and SSIP, translated into the core's vocabulary, and the
+        // Codable wire types that server, clients and tests share. Pure parsing and formatting: no
+        // sockets, so every rule is tested without a server.
+        .target(name: "AnnouncerProtocol", dependencies: ["AnnouncerCore", "JSONLineEncoding"]),
 
         // The server: SwiftNIO on a Unix domain socket, one shared engine.
         .target(
             name: "AnnouncerServer",
             dependencies: [
-                "AnnouncerCore", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerVoices",
+                "AnnouncerCore", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerVoices", "JSONLineEncoding",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -99,7 +105,7 @@ let package = Package(
         .target(
             name: "AnnouncerClient",
             dependencies: [
-                "AnnouncerCore", "AnnouncerProtocol",
+                "AnnouncerCore", "AnnouncerProtocol", "JSONLineEncoding",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -110,17 +116,18 @@ let package = Package(
         .target(
             name: "AnnouncerBench",
             dependencies: [
-                "AnnouncerCore", "AnnouncerEngine", "AnnouncerClient",
+                "AnnouncerCore", "AnnouncerEngine", "AnnouncerClient", "AnnouncerProtocol", "JSONLineEncoding",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
 
-        // What both executables parse and print: engine options, plain log lines, one-sentence failures.
+        // What the executables parse and print: engine options, plain log lines, one-sentence failures,
+        // the timeline as JSON lines or sentences, the pipe's line syntax and the spoken demo.
         .target(
             name: "AnnouncerCommandLine",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCore", "Audio",
+                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCore", "AnnouncerProtocol", "Audio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -141,7 +148,7 @@ let package = Package(
         .executableTarget(
             name: "announce",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench",
+                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench", "JSONLineEncoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,3 +1,4 @@
+import AnnouncerProtocol
 import Dispatch
 import Glibc
 import NIOCore
@@ -98,6 +99,11 @@ public final class ServerConnection: Sendable {
             onEvent(message)
         }
         throw .connectionClosed
+    }
+
+    /// Sends a request and returns its reply, passing over any event lines that come first to `onEvent`.
+    public func request(_ request: JSONRequest, onEvent: (ServerLine) -> Void = { _ in }) throws(ClientError) -> ServerLine {
+        try self.request(request.encoded, onEvent: onEvent)
     }
 
     public func close() {

@@ -1,42 +1,68 @@
+public import AnnouncerCore
+public import AnnouncerProtocol
 import Foundation
 
-/// One line from the server, read for the few fields `announce` acts on: a reply or an event.
+/// One line from the server, read with the wire types: a reply, an event of the timeline, or a notice.
 public struct ServerLine: Sendable {
+    /// What the line is.
+    public enum Content: Sendable {
+        /// A reply; `id` is the announcement's id when it answers an accepted `speak`.
+        case reply(ReplyHeader, id: AnnouncementID?)
+        case event(EventLine)
+        case notice(EventNotice)
+        /// Not a line of the protocol this client understands.
+        case unreadable
+    }
+
     /// The line as received, for printing unchanged.
     public let text: String
-    /// For a reply: the request it answers.
-    public let reply: String?
-    public let ok: Bool
-    public let id: String?
-    public let errorCode: String?
-    public let message: String?
-    /// For an event: its name, such as `first_audio` or `ended`.
-    public let event: String?
-    public let outcome: String?
-    public let reason: String?
-    public let latencyMilliseconds: Double?
-    /// For an event: when it happened, in milliseconds on the monotonic clock.
-    public let timeMilliseconds: Double?
-    /// For an event: when the client stamped the request as sent, if it did.
-    public let sentMilliseconds: Double?
-    public let politeness: String?
-
-    public var isReply: Bool { reply != nil || event == nil }
+    public let content: Content
 
     public init(_ text: String) {
         self.text = text
-        let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
-        reply = object["reply"] as? String
-        ok = object["ok"] as? Bool ?? false
-        id = object["id"] as? String
-        errorCode = object["error"] as? String
-        message = object["message"] as? String
-        event = object["event"] as? String
-        outcome = object["outcome"] as? String
-        reason = object["reason"] as? String
-        latencyMilliseconds = (object["latency_ms"] as? NSNumber)?.doubleValue
-        timeMilliseconds = (object["t_ms"] as? NSNumber)?.doubleValue
-        sentMilliseconds = (object["sent_ms"] as? NSNumber)?.doubleValue
-        politeness = object["politeness"] as? String
+        let data = Data(text.utf8)
+        let decoder = JSONDecoder()
+        if let event = try? decoder.decode(EventLine.self, from: data) {
+            content = .event(event)
+        } else if let notice = try? decoder.decode(EventNotice.self, from: data), notice.event == .error {
+            content = .notice(notice)
+        } else if let header = try? decoder.decode(ReplyHeader.self, from: data) {
+            let id = header.ok && header.reply == .speak ? (try? decoder.decode(SpeakAccepted.self, from: data))?.id : nil
+            content = .reply(header, id: id)
+        } else {
+            content = .unreadable
+        }
+    }
+
+    /// For a reply: its header.
+    public var reply: ReplyHeader? {
+        if case let .reply(header, _) = content { header } else { nil }
+    }
+
+    /// For an event: the event.
+    public var event: EventLine? {
+        if case let .event(event) = content { event } else { nil }
+    }
+
+    /// The announcement the line is about: an event's, or the one an accepted `speak` created.
+    public var id: AnnouncementID? {
+        switch content {
+        case let .reply(_, id): id
+        case let .event(event): event.id
+        case .notice, .unreadable: nil
+        }
+    }
+
+    /// True for anything but an event or a notice, so a client waiting for a reply never takes an event for one.
+    public var isReply: Bool {
+        switch content {
+        case .reply, .unreadable: true
+        case .event, .notice: false
+        }
+    }
+
+    /// Decodes the line as a successful reply with this body; nil when it is not one.
+    public func body<Body: Codable & Sendable>(_ type: Body.Type) -> Body? {
+        (try? JSONDecoder().decode(Reply<Body>.self, from: Data(text.utf8)))?.body
     }
 }

@@ -15,7 +15,7 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String { message }
 
     /// The stable error codes of the JSON-lines protocol, listed in docs/PROTOCOL.md.
-    public enum Code: String, Sendable, Hashable, CaseIterable {
+    public enum Code: String, Sendable, Hashable, CaseIterable, Codable {
         case invalidUTF8 = "invalid_utf8"
         case invalidJSON = "invalid_json"
         case notAnObject = "not_an_object"

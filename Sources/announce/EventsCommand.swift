@@ -21,8 +21,8 @@ struct EventsCommand: ParsableCommand {
         // connection first, so the loop below never mistakes our own close for the server's.
         TerminationSignals.install { _ in Foundation.exit(0) }
         let output = FileHandle.standardOutput
-        let reply = try connection.request(JSONFragment.object([("request", .string("subscribe"))]).encoded)
-        guard reply.ok else { throw CommandFailure(reply.message ?? "The server refused to stream events.") }
+        let reply = try connection.request(JSONRequest.subscribe)
+        guard reply.reply?.ok == true else { throw CommandFailure(reply.reply?.message ?? "The server refused to stream events.") }
         while let line = connection.nextLine() {
             try? output.write(contentsOf: Data((line + "\n").utf8))
         }

@@ -1,6 +1,7 @@
 import AnnouncerCommandLine
 import AnnouncerClient
 import AnnouncerCore
+import AnnouncerProtocol
 import AnnouncerEngine
 import ArgumentParser
 import Foundation
@@ -47,21 +48,21 @@ struct PipeCommand: ParsableCommand {
         defer { connection.close() }
         InterruptHandling.installForServer()
         let events = try options.eventsWriter()
-        var waitingToEnd: Set<String> = []
+        var waitingToEnd: Set<AnnouncementID> = []
         var refused = 0
         var throttled = false
         func relay(_ event: ServerLine) {
             events?.write(line: event.text)
-            if event.event == "ended", let id = event.id { waitingToEnd.remove(id) }
+            if let ended = event.event, ended.event == .ended { waitingToEnd.remove(ended.id) }
         }
         var lineNumber = 0
         while let line = readLine(strippingNewline: true) {
             lineNumber += 1
             guard let (politeness, text) = interpreter.interpret(line) else { continue }
-            let request = options.speakRequest(text, politeness: politeness, follow: events != nil)
+            let request = try options.speakRequest(text, politeness: politeness, follow: events != nil)
             var reply = try connection.request(request, onEvent: relay)
             // A throttled pipe slows down instead of losing lines: the input waits, as a full pipe would.
-            while reply.errorCode == "throttled" {
+            while reply.reply?.error == .throttled {
                 if !throttled {
                     throttled = true
                     FileHandle.standardError.write(Data("The server is limiting how fast this client may send, so lines are sent more slowly; none is left out.\n".utf8))
@@ -69,11 +70,11 @@ struct PipeCommand: ParsableCommand {
                 Thread.sleep(forTimeInterval: 0.1)
                 reply = try connection.request(request, onEvent: relay)
             }
-            if reply.ok, let id = reply.id {
+            if reply.reply?.ok == true, let id = reply.id {
                 if events != nil { waitingToEnd.insert(id) }
             } else {
                 refused += 1
-                FileHandle.standardError.write(Data("Line \(lineNumber) was not accepted: \(reply.message ?? "the server refused it.")\n".utf8))
+                FileHandle.standardError.write(Data("Line \(lineNumber) was not accepted: \(reply.reply?.message ?? "the server refused it.")\n".utf8))
             }
         }
         while !waitingToEnd.isEmpty, let line = connection.nextLine() { relay(ServerLine(line)) }

@@ -1,6 +1,7 @@
 import AnnouncerClient
 import AnnouncerCommandLine
 import AnnouncerCore
+import AnnouncerProtocol
 import AnnouncerEngine
 import ArgumentParser
 import Foundation
@@ -60,7 +61,7 @@ struct SayCommand: ParsableCommand {
             throw CommandFailure("The announcement ended without an outcome.")
         }
         let latency = timeline.first("first_audio", of: announcement.id)?.sinceArrival.milliseconds
-        try report(outcome: ended.name, explanation: ended.explanation, latency: latency)
+        try report(outcome: ended.kind, explanation: ended.explanation, latency: latency)
     }
 
     private func speakThroughServer(_ text: String, connection: ServerConnection) throws {
@@ -68,30 +69,33 @@ struct SayCommand: ParsableCommand {
         InterruptHandling.installForServer()
         let events = try options.eventsWriter()
         let follow = wait || events != nil
-        let reply = try connection.request(options.speakRequest(text, follow: follow))
-        guard reply.ok, let id = reply.id else {
-            throw CommandFailure(reply.message ?? "The server refused the announcement.")
+        let reply = try connection.request(try options.speakRequest(text, follow: follow))
+        guard reply.reply?.ok == true, let id = reply.id else {
+            throw CommandFailure(reply.reply?.message ?? "The server refused the announcement.")
         }
         guard follow else { return }
         var latency: Double?
         while let line = connection.nextLine() {
-            let event = ServerLine(line)
-            guard event.event != nil else { continue }
+            guard let event = ServerLine(line).event, event.id == id else { continue }
             events?.write(line: line)
-            if event.event == "first_audio" { latency = event.latencyMilliseconds }
-            if event.event == "ended" {
+            switch event.event {
+            case .firstAudio:
+                latency = event.latency?.value
+            case .ended:
                 events?.flush()
                 guard wait else { return }
                 let explanation = event.reason ?? "It was spoken."
-                return try report(outcome: event.outcome ?? "unknown", explanation: explanation, latency: latency, id: id)
+                return try report(outcome: event.outcome ?? .failed, explanation: explanation, latency: latency, id: id)
+            default:
+                break
             }
         }
         throw CommandFailure(ClientError.connectionClosed.description + " The outcome of announcement \(id) is on the server's timeline.")
     }
 
     /// Prints the outcome line for --wait, and fails when the announcement was not spoken.
-    private func report(outcome: String, explanation: String, latency: Double?, id: String? = nil) throws {
-        let spoken = outcome == "spoken" || outcome == "silenced"
+    private func report(outcome: Outcome.Kind, explanation: String, latency: Double?, id: AnnouncementID? = nil) throws {
+        let spoken = outcome == .spoken || outcome == .silenced
         if wait {
             let audio = latency.map { String(format: " Its audio began %.1f milliseconds after it arrived.", $0) } ?? ""
             let line = spoken ? "Spoken.\(audio)" : "Not spoken: \(outcome). \(explanation)"

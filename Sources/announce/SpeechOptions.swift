@@ -74,21 +74,17 @@ struct SpeechOptions: ParsableArguments {
     func route() throws -> Route { try destination.route() }
 
     /// A speak request for the server carrying these options.
-    func speakRequest(_ text: String, politeness: Politeness? = nil, follow: Bool) -> String {
-        var fields: [(String, JSONFragment)] = [
-            ("request", .string("speak")),
-            ("text", .string(text)),
-            ("politeness", .string((politeness ?? self.politeness).rawValue)),
-        ]
-        if let language { fields.append(("lang", .string(language.rawValue))) }
-        if spell { fields.append(("spell", .bool(true))) }
-        if let punctuation { fields.append(("punctuation", .string(punctuation.rawValue))) }
-        if let region { fields.append(("region", .string(region))) }
-        if let rate { fields.append(("rate", .integer(rate))) }
-        if let pitch { fields.append(("pitch", .integer(pitch))) }
-        if let volume { fields.append(("volume", .integer(volume))) }
-        if follow { fields.append(("follow", .bool(true))) }
-        return JSONFragment.object(fields).encoded
+    func speakRequest(_ text: String, politeness: Politeness? = nil, follow: Bool) throws -> JSONRequest {
+        let prosody: Prosody
+        do throws(AnnouncementError) {
+            prosody = try Prosody(rate: rate, pitch: pitch, volume: volume)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        return .speak(SpeakRequest(
+            text: text, politeness: politeness ?? self.politeness, language: language,
+            region: region.map { RegionID($0) }, prosody: prosody, follow: follow, spelled: spell, punctuation: punctuation
+        ))
     }
 
     /// Starts the embedded engine with the timeline observers these options ask for.

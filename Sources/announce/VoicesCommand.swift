@@ -2,6 +2,7 @@ import AnnouncerClient
 import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerEngine
+import AnnouncerProtocol
 import AnnouncerVoices
 import ArgumentParser
 import Foundation
@@ -53,11 +54,11 @@ struct VoicesCommand: ParsableCommand {
         switch try destination.route() {
         case let .server(connection):
             defer { connection.close() }
-            let reply = try connection.request(#"{"request":"voices"}"#)
-            guard reply.ok, let parsed = VoiceListing(reply: reply.text) else {
-                throw CommandFailure(reply.message ?? "The server did not list its voices; it may be older than this announce.")
+            let reply = try connection.request(JSONRequest.voices)
+            guard let body = reply.body(VoicesBody.self) else {
+                throw CommandFailure(reply.reply?.message ?? "The server did not list its voices; it may be older than this announce.")
             }
-            listing = parsed
+            listing = VoiceListing(body)
             print("The server's voice profiles:")
         case .embedded:
             var library = destination.engine.loadVoices()
@@ -101,51 +102,32 @@ extension VoicesCommand {
 
 /// The profiles as `announce voices` prints them, from the server's reply or from a library loaded here.
 struct VoiceListing {
-    struct Voice {
-        var language: String
-        var name: String
-        var espeakVoice: String
-        var rate: Int
-        var pitch: Int
-        var volume: Int
-        var lexiconEntries: Int
-        var sources: [String]
-    }
-
-    var voices: [Voice]
-    /// The languages eSpeak NG speaks with its own voice, no profile: code and name.
-    var synthesizerLanguages: [(code: String, name: String)]
-    var defaultLanguage: String?
+    var voices: [VoicesBody.VoiceEntry]
+    /// The languages eSpeak NG speaks with its own voice, no profile.
+    var synthesizerLanguages: [VoicesBody.SynthesizerLanguage]
+    /// The server's default language; an engine in this process has none of its own.
+    var defaultLanguage: Language?
     var problems: [String]
 
     init(_ library: VoiceLibrary) {
         voices = library.languages.compactMap(library.profile(for:)).map { profile in
-            Voice(language: profile.language.rawValue, name: profile.name, espeakVoice: profile.espeakVoice,
-                  rate: profile.rate, pitch: profile.pitch, volume: profile.volume,
-                  lexiconEntries: profile.lexicon.entries.count, sources: profile.sources)
+            VoicesBody.VoiceEntry(
+                language: profile.language, name: profile.name, espeakVoice: profile.espeakVoice, voiceType: profile.voiceType,
+                rate: profile.rate, pitch: profile.pitch, volume: profile.volume,
+                lexiconEntries: profile.lexicon.entries.count, sources: profile.sources
+            )
         }
         synthesizerLanguages = library.spokenLanguages.filter { library.profile(for: $0) == nil }
-            .map { ($0.rawValue, library.speakingProfile(for: $0).name) }
+            .map { VoicesBody.SynthesizerLanguage(language: $0, name: library.speakingProfile(for: $0).name) }
         defaultLanguage = nil
         problems = library.problems.map(\.description)
     }
 
-    init?(reply: String) {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(reply.utf8))) as? [String: Any],
-              let list = object["voices"] as? [[String: Any]] else { return nil }
-        voices = list.map { voice in
-            Voice(
-                language: voice["lang"] as? String ?? "?", name: voice["name"] as? String ?? "?",
-                espeakVoice: voice["espeak_voice"] as? String ?? "?",
-                rate: voice["rate"] as? Int ?? 0, pitch: voice["pitch"] as? Int ?? 0, volume: voice["volume"] as? Int ?? 0,
-                lexiconEntries: voice["lexicon_entries"] as? Int ?? 0, sources: voice["sources"] as? [String] ?? []
-            )
-        }
-        synthesizerLanguages = (object["synthesizer_languages"] as? [[String: Any]] ?? []).map {
-            ($0["lang"] as? String ?? "?", $0["name"] as? String ?? "?")
-        }
-        defaultLanguage = object["default_lang"] as? String
-        problems = object["problems"] as? [String] ?? []
+    init(_ body: VoicesBody) {
+        voices = body.voices
+        synthesizerLanguages = body.synthesizerLanguages
+        defaultLanguage = body.defaultLanguage
+        problems = body.problems
     }
 
     /// One plain line per profile, then the default language, then one line per file left out.
@@ -159,7 +141,7 @@ struct VoiceListing {
         }
         if !synthesizerLanguages.isEmpty {
             lines.append("eSpeak NG also speaks these \(synthesizerLanguages.count) languages with its own voice, with no profile:")
-            lines += synthesizerLanguages.map { "\($0.code), \($0.name)." }
+            lines += synthesizerLanguages.map { "\($0.language), \($0.name)." }
         }
         if let defaultLanguage { lines.append("Announcements that name no language are spoken in \(defaultLanguage).") }
         for problem in problems { lines.append("Left out: \(problem)") }

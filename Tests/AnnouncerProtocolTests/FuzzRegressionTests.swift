@@ -59,7 +59,7 @@ import Testing
     /// The reply the server would write for `line`, as the FuzzJSONLines harness builds it.
     static func jsonReply(_ line: [UInt8]) -> String {
         switch JSONRequestParser.parse(line, languages: [.english, .norwegianBokmal]) {
-        case let .failure(failure): JSONReply.failure(failure.request, failure.error)
+        case let .failure(failure): ReplyHeader.refusalLine(failure.request.flatMap(RequestName.init(rawValue:)), failure.error)
         case let .success(request): "\(request)"
         }
     }

@@ -134,8 +134,8 @@ import Testing
 
     @Test("Replies put reply and ok first and escape the text")
     func repliesAreOrderedAndEscaped() {
-        #expect(JSONReply.accepted(AnnouncementID("9")) == #"{"reply":"speak","ok":true,"id":"9"}"#)
-        #expect(JSONReply.failure(nil, ProtocolError(.invalidJSON, "Say \"hi\".")) ==
+        #expect(Reply(.speak, SpeakAccepted(id: AnnouncementID("9"))).encoded == #"{"reply":"speak","ok":true,"id":"9"}"#)
+        #expect(ReplyHeader.refusalLine(nil, ProtocolError(.invalidJSON, "Say \"hi\".")) ==
             #"{"reply":null,"ok":false,"error":"invalid_json","message":"Say \"hi\"."}"#)
     }
 }

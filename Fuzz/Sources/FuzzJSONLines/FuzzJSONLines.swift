@@ -22,16 +22,16 @@ public func fuzzJSONLines(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let reply: String
         switch JSONRequestParser.parse(line, languages: languages) {
         case let .failure(failure):
-            reply = JSONReply.failure(failure.request, failure.error)
+            reply = ReplyHeader.refusalLine(failure.request.flatMap(RequestName.init(rawValue:)), failure.error)
         case let .success(.speak(speak)):
             do {
                 let announcement = try speak.announcement(defaults: defaults, arrival: MonotonicInstant(microseconds: 1_000_000_000_000_000))
-                reply = JSONReply.accepted(announcement.id)
+                reply = Reply(.speak, SpeakAccepted(id: announcement.id)).encoded
             } catch {
-                reply = JSONReply.failure("speak", error)
+                reply = ReplyHeader.refusalLine(.speak, error)
             }
         case .success:
-            reply = JSONReply.success("status")
+            reply = Reply(.status, NoBody()).encoded
         }
         checkReply(reply)
     }

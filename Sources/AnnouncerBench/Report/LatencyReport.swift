@@ -1,3 +1,4 @@
+import JSONLineEncoding
 import AnnouncerCore
 
 /// The latency table `announce bench` prints: one row per scenario, or per politeness of a recorded timeline.
@@ -44,33 +45,8 @@ public struct LatencyReport: Sendable, Equatable {
 
     /// The same report as one JSON object; times in milliseconds with microsecond decimals.
     public var json: String {
-        func statistics(_ value: LatencyStatistics?) -> JSONFragment {
-            guard let value else { return .null }
-            return .object([
-                ("p50", .milliseconds(value.p50)), ("p90", .milliseconds(value.p90)),
-                ("p99", .milliseconds(value.p99)), ("max", .milliseconds(value.max)), ("count", .integer(value.count)),
-            ])
-        }
-        let rows: [JSONFragment] = rows.map { row in
-            .object([
-                ("name", .string(row.name)),
-                ("title", .string(row.title)),
-                ("samples", .integer(row.samples)),
-                ("passed", row.passed.map(JSONFragment.bool) ?? .null),
-                ("bound_ms", row.bound.map(JSONFragment.milliseconds) ?? .null),
-                ("arrival_to_first_audio_ms", statistics(row.firstAudio)),
-                ("arrival_to_audible_ms", statistics(row.audible)),
-                ("sent_to_audible_ms", statistics(row.sentToAudible)),
-                ("never_heard", .array(row.failures.map(JSONFragment.string))),
-                ("notes", .array(row.notes.map(JSONFragment.string))),
-            ])
-        }
-        return JSONFragment.object([
-            ("source", .string(source)),
-            ("passed", .bool(passed)),
-            ("stopped_early", stoppedEarly.map(JSONFragment.string) ?? .null),
-            ("rows", .array(rows)),
-        ]).encoded
+        // Strings, numbers and booleans only: encoding cannot fail.
+        try! JSONLineEncoder().encode(ReportLine(self))
     }
 }
 
@@ -101,5 +77,66 @@ extension LatencyReport {
             rows.append(LatencyRow(name: politeness, title: title, bound: politeness == "assertive" ? Self.assertiveBound : nil, samples: samples))
         }
         self.init(source: source, rows: rows)
+    }
+}
+
+/// The report as `bench --json` writes it; times in milliseconds with microsecond decimals.
+private struct ReportLine: Encodable {
+    var source: String
+    var passed: Bool
+    var stoppedEarly: String?
+    var rows: [Row]
+
+    enum CodingKeys: String, CodingKey { case source, passed, stoppedEarly = "stopped_early", rows }
+
+    init(_ report: LatencyReport) {
+        source = report.source
+        passed = report.passed
+        stoppedEarly = report.stoppedEarly
+        rows = report.rows.map(Row.init)
+    }
+
+    struct Row: Encodable {
+        var name: String
+        var title: String
+        var samples: Int
+        var passed: Bool?
+        var bound: Milliseconds?
+        var firstAudio: Statistics?
+        var audible: Statistics?
+        var sentToAudible: Statistics?
+        var neverHeard: [String]
+        var notes: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case name, title, samples, passed, bound = "bound_ms", firstAudio = "arrival_to_first_audio_ms"
+            case audible = "arrival_to_audible_ms", sentToAudible = "sent_to_audible_ms", neverHeard = "never_heard", notes
+        }
+
+        init(_ row: LatencyRow) {
+            name = row.name
+            title = row.title
+            samples = row.samples
+            passed = row.passed
+            bound = row.bound.map { Milliseconds(microseconds: $0) }
+            firstAudio = row.firstAudio.map(Statistics.init)
+            audible = row.audible.map(Statistics.init)
+            sentToAudible = row.sentToAudible.map(Statistics.init)
+            neverHeard = row.failures
+            notes = row.notes
+        }
+    }
+
+    struct Statistics: Encodable {
+        var p50, p90, p99, max: Milliseconds
+        var count: Int
+
+        init(_ statistics: LatencyStatistics) {
+            p50 = Milliseconds(microseconds: statistics.p50)
+            p90 = Milliseconds(microseconds: statistics.p90)
+            p99 = Milliseconds(microseconds: statistics.p99)
+            max = Milliseconds(microseconds: statistics.max)
+            count = statistics.count
+        }
     }
 }

@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerProtocol
 
 /// One announcement sent to a target, by the bench or by a flow: its id, words and urgency.
 public struct BenchRequest: Sendable {
@@ -27,17 +28,12 @@ public struct BenchRequest: Sendable {
 
     /// The request as a line of the JSON-lines protocol, stamped with its send time.
     func jsonLine(sent: MonotonicInstant) -> String {
-        var fields: [(String, JSONFragment)] = [
-            ("request", .string("speak")),
-            ("id", .string(id)),
-            ("text", .string(text)),
-            ("politeness", .string(politeness.rawValue)),
-            ("lang", .string(language.rawValue)),
-        ]
-        if let region { fields.append(("region", .string(region))) }
-        if let volume { fields.append(("volume", .integer(volume))) }
-        fields.append(("sent_ms", .milliseconds(sent.microseconds)))
-        return JSONFragment.object(fields).encoded
+        // The prosody is a volume from 0 to 200 that the callers choose; nothing out of range is sent.
+        let prosody = (try? Prosody(volume: volume)) ?? .voiceDefault
+        return JSONRequest.speak(SpeakRequest(
+            text: text, politeness: politeness, language: language, region: region.map { RegionID($0) },
+            prosody: prosody, id: AnnouncementID(id), sent: sent
+        )).encoded
     }
 
     /// The announcement an embedded engine is given.

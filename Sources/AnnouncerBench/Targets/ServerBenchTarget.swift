@@ -1,5 +1,6 @@
 import AnnouncerClient
 import AnnouncerCore
+import AnnouncerProtocol
 import Dispatch
 import Foundation
 import NIOPosix
@@ -45,7 +46,7 @@ public final class ServerBenchTarget: BenchTarget {
         }
         reader.name = "bench timeline reader"
         reader.start()
-        try send(["{\"request\":\"subscribe\"}"])
+        try send([JSONRequest.subscribe.encoded])
     }
 
     public var description: String { "the server at \(path)" }
@@ -104,19 +105,18 @@ public final class ServerBenchTarget: BenchTarget {
     }
 
     public func cancel(_ ids: [String]) throws {
-        let lines = ids.map { JSONFragment.object([("request", .string("cancel")), ("id", .string($0))]).encoded }
+        let lines = ids.map { JSONRequest.cancel(.id(AnnouncementID($0))).encoded }
         for start in stride(from: 0, to: lines.count, by: 500) {
             try send(Array(lines[start..<min(start + 500, lines.count)]))
         }
     }
 
     public func waitingPolite() throws -> Int {
-        let reply = try send(["{\"request\":\"status\"}"])[0]
-        let object = (try? JSONSerialization.jsonObject(with: Data(reply.text.utf8))) as? [String: Any]
-        guard let waiting = object?["waiting"] as? [String: Any], let polite = waiting["polite"] as? Int else {
+        let reply = try send([JSONRequest.status.encoded])[0]
+        guard let status = reply.body(StatusBody.self) else {
             throw BenchError("The server's status reply did not say how many polite announcements wait.")
         }
-        return polite
+        return status.waiting.polite
     }
 
     public func cancelOutstanding() {
@@ -129,7 +129,7 @@ public final class ServerBenchTarget: BenchTarget {
         // All cancels in one write, without reading the replies: this may run from a signal handler's
         // queue while the bench's own thread waits for a reply. Each cancel shows on the subscribed
         // timeline as an ended event, so that is what is waited for before the connection may close.
-        let lines = open.map { JSONFragment.object([("request", .string("cancel")), ("id", .string($0))]).encoded }
+        let lines = open.map { JSONRequest.cancel(.id(AnnouncementID($0))).encoded }
         do throws(ClientError) {
             try control.send(lines.joined(separator: "\n"), timeout: Self.answerTimeout)
         } catch {
@@ -172,11 +172,11 @@ public final class ServerBenchTarget: BenchTarget {
     }
 
     private static func check(_ reply: ServerLine) throws {
-        guard reply.ok else {
-            // The defaults fit every scenario; only a server started with lower limits refuses one.
-            let remedy = reply.errorCode == "throttled"
-                ? " The server was started with per-client limits lower than this scenario needs; start announcerd without lowering --client-burst, --client-rate or --client-pending." : ""
-            throw BenchError("The server refused a \(reply.reply ?? "bench") request: \(reply.message ?? reply.text)\(remedy)")
-        }
+        let header = reply.reply
+        guard header?.ok != true else { return }
+        // The defaults fit every scenario; only a server started with lower limits refuses one.
+        let remedy = header?.error == .throttled
+            ? " The server was started with per-client limits lower than this scenario needs; start announcerd without lowering --client-burst, --client-rate or --client-pending." : ""
+        throw BenchError("The server refused a \(header?.reply?.rawValue ?? "bench") request: \(header?.message ?? reply.text)\(remedy)")
     }
 }

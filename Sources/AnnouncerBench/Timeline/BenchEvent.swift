@@ -37,19 +37,10 @@ public struct BenchEvent: Sendable, Equatable {
     /// The event in one line of a server's event stream or of a timeline file; nil for any other line,
     /// including one whose times are not milliseconds the monotonic clock could show.
     public init?(_ line: ServerLine) {
-        guard let name = line.event, let id = line.id,
-              let time = line.timeMilliseconds.flatMap(Self.microseconds) else { return nil }
-        var sent: UInt64?
-        if let stamp = line.sentMilliseconds {
-            guard let microseconds = Self.microseconds(stamp) else { return nil }
-            sent = microseconds
-        }
-        self.init(id: id, name: name, time: time, sent: sent, politeness: line.politeness, outcome: line.outcome)
-    }
-
-    /// Milliseconds as whole microseconds; nil when negative, not finite, or past any clock's reach (about 30,000 years).
-    private static func microseconds(_ milliseconds: Double) -> UInt64? {
-        guard milliseconds.isFinite, milliseconds >= 0, milliseconds < 1e15 else { return nil }
-        return UInt64(exactly: (milliseconds * 1_000).rounded())
+        guard let event = line.event, event.event != .error else { return nil }
+        self.init(
+            id: event.id.rawValue, name: event.event.rawValue, time: event.time.microseconds,
+            sent: event.sent?.microseconds, politeness: event.politeness.rawValue, outcome: event.outcome?.rawValue
+        )
     }
 }

@@ -62,7 +62,7 @@ public struct Announcement: Sendable, Hashable, Identifiable {
 }
 
 /// The name of a live region, such as `login-error` or `status`.
-public struct RegionID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct RegionID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The unique name of one announcement, chosen by a client or generated here.
-public struct AnnouncementID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct AnnouncementID: RawRepresentable, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -2,7 +2,7 @@
 ///
 /// The queue takes turns between clients within each politeness, so one client's flood never
 /// keeps another waiting for more than the utterances ahead of it in the turn.
-public struct ClientID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct ClientID: RawRepresentable, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     /// The connection's number (its SSIP client id), or 0 for the embedded engine.
     public let rawValue: Int
 

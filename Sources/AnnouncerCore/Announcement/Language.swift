@@ -2,7 +2,7 @@
 ///
 /// Whether a language can be spoken is up to the voice profiles the engine loaded; this type
 /// only reads and normalizes the code.
-public struct Language: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Language: RawRepresentable, Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// The lower-case primary language subtag, such as `en` or `nb`.
     public let rawValue: String
 

@@ -21,20 +21,28 @@ public enum Outcome: Sendable, Hashable, CustomStringConvertible {
     /// Synthesis or audio output failed.
     case failed(reason: String)
 
-    /// The outcome's name on the timeline and in replies.
-    public var name: String {
+    /// Which of the outcomes it is, without its details: what the timeline names and status counts.
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
+        case spoken, interrupted, superseded, duplicate, expired, dropped, silenced, cancelled, failed
+    }
+
+    /// Which outcome it is, without its details.
+    public var kind: Kind {
         switch self {
-        case .spoken: "spoken"
-        case .interrupted, .interruptedAfterHolding: "interrupted"
-        case .superseded: "superseded"
-        case .duplicate: "duplicate"
-        case .expired: "expired"
-        case .dropped: "dropped"
-        case .silenced: "silenced"
-        case .cancelled: "cancelled"
-        case .failed: "failed"
+        case .spoken: .spoken
+        case .interrupted, .interruptedAfterHolding: .interrupted
+        case .superseded: .superseded
+        case .duplicate: .duplicate
+        case .expired: .expired
+        case .dropped: .dropped
+        case .silenced: .silenced
+        case .cancelled: .cancelled
+        case .failed: .failed
         }
     }
+
+    /// The outcome's name on the timeline and in replies.
+    public var name: String { kind.rawValue }
 
     /// The other announcement this outcome names, if any.
     public var relatedID: AnnouncementID? {

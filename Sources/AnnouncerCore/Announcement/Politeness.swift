@@ -1,5 +1,5 @@
 /// How urgently an announcement interrupts the listener, as in ARIA's `aria-live`.
-public enum Politeness: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum Politeness: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     /// Recorded on the timeline but never spoken.
     case off
     /// Spoken when nothing more urgent is waiting, in order of arrival.

@@ -1,5 +1,5 @@
 /// How much punctuation is read aloud, as screen readers offer it.
-public enum PunctuationLevel: String, Sendable, Hashable, CaseIterable {
+public enum PunctuationLevel: String, Sendable, Hashable, Codable, CaseIterable {
     /// No punctuation or symbol is named; it only shapes the pauses.
     case none
     /// Symbols that carry meaning, such as @, #, % and /, are named; sentence punctuation is not.

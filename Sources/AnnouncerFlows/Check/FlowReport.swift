@@ -1,4 +1,5 @@
 import AnnouncerCore
+import JSONLineEncoding
 import Foundation
 
 /// What `flow check` found for one flow file: every expectation's result, or why the file could not be read.
@@ -51,39 +52,73 @@ public struct FlowReport: Sendable {
         lines.append("\(flow.name): \(passedCount) passed, \(failedCount) failed.")
         return lines
     }
+}
 
-    /// The report as one JSON object.
-    public var json: JSONFragment {
-        .object([
-            ("file", .string(file)),
-            ("flow", flow.map { .string($0.name) } ?? .null),
-            ("lang", flow.map { .string($0.language.rawValue) } ?? .null),
-            ("passed", .integer(passedCount)),
-            ("failed", .integer(failedCount)),
-            ("read_problems", .array(readProblems.map { .string($0) })),
-            ("results", .array(results.map { result in
-                .object([
-                    ("step", .integer(result.step)),
-                    ("line", result.line.map { .integer($0) } ?? .null),
-                    ("action", .string(result.action)),
-                    ("check", .string(result.kind.rawValue)),
-                    ("passed", .bool(result.passed)),
-                    ("message", .string(result.message)),
-                    ("latency_ms", result.latencyMilliseconds.map { .raw(String(format: "%.3f", $0)) } ?? .null),
-                ])
-            })),
-            ("lint", .array(lint.map { finding in
-                .object([
-                    ("rule", .string(finding.rule.code)),
-                    ("screen", .string(finding.screen.rawValue)),
-                    ("element", finding.element.map { .string($0.rawValue) } ?? .null),
-                    ("line", finding.line.map { .integer($0) } ?? .null),
-                    ("passed", .bool(finding.passed)),
-                    ("message", .string(finding.message)),
-                    ("contrast_ratio", finding.contrastRatio.map { .raw(String(format: "%.3f", $0)) } ?? .null),
-                ])
-            })),
-            ("recording", recording.map { .object([("audio", .string($0.audio)), ("timeline", .string($0.timeline))]) } ?? .null),
-        ])
+/// The report as `flow check --json` writes it, one object per flow.
+extension FlowReport: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case file, flow, language = "lang", passed, failed, readProblems = "read_problems", results, lint, recording
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encodeIfPresent(flow?.name, forKey: .flow)
+        try container.encodeIfPresent(flow?.language, forKey: .language)
+        try container.encode(passedCount, forKey: .passed)
+        try container.encode(failedCount, forKey: .failed)
+        try container.encode(readProblems, forKey: .readProblems)
+        try container.encode(results.map(ResultLine.init), forKey: .results)
+        try container.encode(lint.map(LintLine.init), forKey: .lint)
+        try container.encodeIfPresent(recording.map { RecordingLine(audio: $0.audio, timeline: $0.timeline) }, forKey: .recording)
+    }
+
+    private struct ResultLine: Encodable {
+        var step: Int
+        var line: Int?
+        var action: String
+        var check: String
+        var passed: Bool
+        var message: String
+        var latency: ThreeDecimals?
+
+        enum CodingKeys: String, CodingKey { case step, line, action, check, passed, message, latency = "latency_ms" }
+
+        init(_ result: CheckResult) {
+            step = result.step
+            line = result.line
+            action = result.action
+            check = result.kind.rawValue
+            passed = result.passed
+            message = result.message
+            latency = result.latencyMilliseconds.map(ThreeDecimals.init)
+        }
+    }
+
+    private struct LintLine: Encodable {
+        var rule: String
+        var screen: String
+        var element: String?
+        var line: Int?
+        var passed: Bool
+        var message: String
+        var contrastRatio: ThreeDecimals?
+
+        enum CodingKeys: String, CodingKey { case rule, screen, element, line, passed, message, contrastRatio = "contrast_ratio" }
+
+        init(_ finding: LintFinding) {
+            rule = finding.rule.code
+            screen = finding.screen.rawValue
+            element = finding.element?.rawValue
+            line = finding.line
+            passed = finding.passed
+            message = finding.message
+            contrastRatio = finding.contrastRatio.map(ThreeDecimals.init)
+        }
+    }
+
+    private struct RecordingLine: Encodable {
+        var audio: String
+        var timeline: String
     }
 }

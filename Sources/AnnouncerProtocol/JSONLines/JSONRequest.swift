@@ -18,15 +18,15 @@ public enum JSONRequest: Sendable, Equatable {
     case voices
 
     /// The request's name on the wire, echoed in its reply.
-    public var name: String {
+    public var name: RequestName {
         switch self {
-        case .speak: "speak"
-        case .cancel: "cancel"
-        case .subscribe: "subscribe"
-        case .unsubscribe: "unsubscribe"
-        case .status: "status"
-        case .defaults: "defaults"
-        case .voices: "voices"
+        case .speak: .speak
+        case .cancel: .cancel
+        case .subscribe: .subscribe
+        case .unsubscribe: .unsubscribe
+        case .status: .status
+        case .defaults: .defaults
+        case .voices: .voices
         }
     }
 

@@ -43,14 +43,14 @@ final class JSONLinesHandler: ChannelInboundHandler {
         let arrival = MonotonicInstant.now()
         switch unwrapInboundIn(data) {
         case let .tooLong(limit):
-            reply(JSONReply.failure(nil, ProtocolError(.lineTooLong,
+            reply(ReplyHeader.refusalLine(nil, ProtocolError(.lineTooLong,
                 "The line is longer than \(limit) bytes and was discarded; send shorter requests.")))
         case let .line(buffer):
             // Blank lines between requests are allowed and need no reply.
             guard buffer.readableBytesView.contains(where: { !Self.isJSONWhitespace($0) }) else { return }
             switch JSONRequestParser.parse(buffer.readableBytesView, languages: context.languages) {
             case let .failure(failure):
-                reply(JSONReply.failure(failure.request, failure.error))
+                reply(ReplyHeader.refusalLine(failure.request.flatMap(RequestName.init(rawValue:)), failure.error))
             case let .success(request):
                 // After a hang-up only what changes the queue matters: nobody is left to read a status.
                 if !channelContext.channel.isActive, request.isQuery { return }
@@ -77,57 +77,55 @@ final class JSONLinesHandler: ChannelInboundHandler {
             reply(submit(speak, arrival: arrival))
         case let .cancel(target):
             context.scheduler.cancel(target)
-            reply(JSONReply.success("cancel"))
+            reply(Reply(.cancel, NoBody()).encoded)
         case .subscribe:
             if let recipient { context.router.subscribe(recipient) }
             subscribed = true
-            reply(JSONReply.success("subscribe"))
+            reply(Reply(.subscribe, NoBody()).encoded)
         case .unsubscribe:
             if let recipient { context.router.unsubscribe(recipient) }
             subscribed = false
-            reply(JSONReply.success("unsubscribe"))
+            reply(Reply(.unsubscribe, NoBody()).encoded)
         case .status:
-            guard client.admitQuery(at: arrival) else { return reply(Self.queryRefusal("status")) }
+            guard client.admitQuery(at: arrival) else { return reply(Self.queryRefusal(.status)) }
             reply(status(at: arrival))
         case let .defaults(language, politeness, punctuation):
             if let language { defaults.language = language }
             if let politeness { defaults.politeness = politeness }
             if let punctuation { defaults.punctuation = punctuation }
-            reply(JSONReply.success("defaults", [
-                ("lang", .string(defaults.language.rawValue)),
-                ("politeness", .string(defaults.politeness.rawValue)),
-                ("punctuation", .string((defaults.punctuation ?? .some).rawValue)),
-            ]))
+            reply(Reply(.defaults, DefaultsBody(
+                language: defaults.language, politeness: defaults.politeness, punctuation: defaults.punctuation ?? .some
+            )).encoded)
         case .voices:
-            guard client.admitQuery(at: arrival) else { return reply(Self.queryRefusal("voices")) }
+            guard client.admitQuery(at: arrival) else { return reply(Self.queryRefusal(.voices)) }
             reply(voicesReply())
         }
     }
 
     private func submit(_ speak: SpeakRequest, arrival: MonotonicInstant) -> String {
         guard !context.isShuttingDown else {
-            return JSONReply.failure("speak", ProtocolError(.shuttingDown, ProtocolErrorText.shuttingDown))
+            return ReplyHeader.refusalLine(.speak, ProtocolError(.shuttingDown, ProtocolErrorText.shuttingDown))
         }
         var announcement: Announcement
         do throws(ProtocolError) {
             announcement = try speak.announcement(defaults: defaults, arrival: arrival)
         } catch {
-            return JSONReply.failure("speak", error)
+            return ReplyHeader.refusalLine(.speak, error)
         }
         announcement.client = ClientID(client.number)
         guard context.router.claim(announcement.id, for: speak.follow ? recipient : nil, client: client) else {
-            return JSONReply.failure("speak", ProtocolError(.idInUse,
+            return ReplyHeader.refusalLine(.speak, ProtocolError(.idInUse,
                 "An announcement with the id \"\(announcement.id)\" is still waiting or speaking; choose another id."))
         }
         // Refused, it was never accepted: no id, no timeline entry; this reply is the client's record of it.
         let textBytes = announcement.text.utf8.count
         if let eventLoop, let refusal = client.admit(textBytes: textBytes, at: arrival, eventLoop: eventLoop) {
             context.router.release(announcement.id)
-            return JSONReply.failure("speak", refusal.protocolError(limits: client.limits, textBytes: textBytes))
+            return ReplyHeader.refusalLine(.speak, refusal.protocolError(limits: client.limits, textBytes: textBytes))
         }
         if speak.follow { followed.insert(announcement.id) }
         context.engine.submit(announcement)
-        return JSONReply.accepted(announcement.id)
+        return Reply(.speak, SpeakAccepted(id: announcement.id)).encoded
     }
 
     /// The status reply: the one made for any connection within the last 100 ms, when this connection
@@ -146,84 +144,64 @@ final class JSONLinesHandler: ChannelInboundHandler {
 
     private func statusReply() -> String {
         let status = context.scheduler.status()
-        let speaking: JSONFragment = status.speaking.map { announcement in
-            .object([
-                ("id", .string(announcement.id.rawValue)),
-                ("politeness", .string(announcement.politeness.rawValue)),
-                ("lang", .string(announcement.language.rawValue)),
-                ("region", announcement.region.map { .string($0.rawValue) } ?? .null),
-                ("text", .string(announcement.text)),
-            ])
-        } ?? .null
-        return JSONReply.success("status", [
-            ("version", .string(AnnouncerVersion.current)),
-            ("sink", .string(context.engine.sinkSpec.description)),
-            ("speaking", speaking),
-            ("waiting", .object([
-                ("assertive", .integer(status.waitingAssertive)),
-                ("polite", .integer(status.waitingPolite)),
-            ])),
-            ("clients", .integer(context.connections)),
-            ("client_list", context.clients.list(queue: status.clients)),
-            ("ended", .object(status.endedByOutcome.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) })),
-            ("synthesis", synthesisStatus()),
-            ("throttling", context.clients.status(at: .now())),
-            ("audio", audioStatus()),
-        ])
+        return Reply(.status, StatusBody(
+            version: AnnouncerVersion.current,
+            sink: context.engine.sinkSpec.description,
+            speaking: status.speaking.map(SpeakingAnnouncement.init),
+            waiting: WaitingCounts(assertive: status.waitingAssertive, polite: status.waitingPolite),
+            clients: context.connections,
+            clientList: context.clients.list(queue: status.clients),
+            ended: OutcomeCounts(status.endedByOutcome),
+            synthesis: synthesisStatus(),
+            throttling: context.clients.status(at: .now()),
+            audio: audioStatus()
+        )).encoded
     }
 
     /// Whether the audio device works, what went wrong while it does not, and how often it stopped.
-    private func audioStatus() -> JSONFragment {
+    private func audioStatus() -> AudioStatus {
         let device = context.engine.audioDevice
-        return .object([
-            ("device", .string(device.name)),
-            ("state", .string(device.isWorking ? "working" : "down")),
-            ("problem", device.problem.map { .string($0) } ?? .null),
-            ("down_since", device.downSinceISO8601.map { .string($0) } ?? .null),
-            ("outages", .integer(device.outages)),
-            ("last_outage_ms", device.lastOutage.map { .integer(Int($0.microseconds / 1_000)) } ?? .null),
-            ("when_down", .string(device.handling.rawValue)),
-        ])
+        return AudioStatus(
+            device: device.name,
+            state: device.isWorking ? .working : .down,
+            problem: device.problem,
+            downSince: device.downSinceISO8601,
+            outages: device.outages,
+            lastOutageMilliseconds: device.lastOutage.map { Int($0.microseconds / 1_000) },
+            whenDown: device.handling.rawValue
+        )
     }
 
     /// Where eSpeak runs, and how its worker has fared: restarts, hangs, refused inputs.
-    private func synthesisStatus() -> JSONFragment {
-        guard let health = context.engine.synthesisHealth else {
-            return .object([("isolated", .bool(false))])
-        }
-        return .object([
-            ("isolated", .bool(true)),
-            ("worker_pid", context.engine.synthesisWorkerProcessID.map { .integer(Int($0)) } ?? .null),
-            ("restarts", .integer(health.restarts)),
-            ("hangs", .integer(health.hangs)),
-            ("refused_inputs", .integer(health.refusedInputs)),
-            ("last_restart", health.lastRestartReason.map { .string($0) } ?? .null),
-        ])
+    private func synthesisStatus() -> SynthesisStatus {
+        guard let health = context.engine.synthesisHealth else { return .inProcess }
+        return SynthesisStatus(
+            isolated: true,
+            workerPID: context.engine.synthesisWorkerProcessID.map { Int($0) },
+            restarts: health.restarts,
+            hangs: health.hangs,
+            refusedInputs: health.refusedInputs,
+            lastRestart: health.lastRestartReason
+        )
     }
 
     private func voicesReply() -> String {
         let library = context.engine.voices
-        let profiles: [JSONFragment] = library.languages.compactMap { library.profile(for: $0) }.map { profile in
-            .object([
-                ("lang", .string(profile.language.rawValue)),
-                ("name", .string(profile.name)),
-                ("espeak_voice", .string(profile.espeakVoice)),
-                ("voice_type", .string(profile.voiceType)),
-                ("rate", .integer(profile.rate)),
-                ("pitch", .integer(profile.pitch)),
-                ("volume", .integer(profile.volume)),
-                ("lexicon_entries", .integer(profile.lexicon.entries.count)),
-                ("sources", .array(profile.sources.map { .string($0) })),
-            ])
+        let profiles = library.languages.compactMap { library.profile(for: $0) }.map { profile in
+            VoicesBody.VoiceEntry(
+                language: profile.language, name: profile.name, espeakVoice: profile.espeakVoice,
+                voiceType: profile.voiceType, rate: profile.rate, pitch: profile.pitch, volume: profile.volume,
+                lexiconEntries: profile.lexicon.entries.count, sources: profile.sources
+            )
         }
-        return JSONReply.success("voices", [
-            ("default_lang", .string(context.configuration.defaultLanguage.rawValue)),
-            ("voices", .array(profiles)),
-            ("synthesizer_languages", .array(library.spokenLanguages.filter { library.profile(for: $0) == nil }.map { language in
-                .object([("lang", .string(language.rawValue)), ("name", .string(library.speakingProfile(for: language).name))])
-            })),
-            ("problems", .array(library.problems.map { .string($0.description) })),
-        ])
+        return Reply(.voices, VoicesBody(
+            defaultLanguage: context.configuration.defaultLanguage,
+            voices: profiles,
+            synthesizerLanguages: library.spokenLanguages.filter { library.profile(for: $0) == nil }.map { language in
+                VoicesBody.SynthesizerLanguage(language: language, name: library.speakingProfile(for: language).name)
+            },
+            problems: library.problems.map(\.description)
+        )).encoded
     }
 
     private func reply(_ line: String) { output?.write(line) }
@@ -253,13 +231,13 @@ final class JSONLinesHandler: ChannelInboundHandler {
     }
 
     /// The reply to a `status` or `voices` request beyond the client's allowance for them.
-    private static func queryRefusal(_ request: String) -> String {
-        JSONReply.failure(request, ProtocolError(.throttled,
-            "This connection asked for \(request) more than \(QueryAllowance.perSecond) times a second, so this one was not answered; ask less often."))
+    private static func queryRefusal(_ request: RequestName) -> String {
+        ReplyHeader.refusalLine(request, ProtocolError(.throttled,
+            "This connection asked for \(request.rawValue) more than \(QueryAllowance.perSecond) times a second, so this one was not answered; ask less often."))
     }
 
     /// Written once in place of the events, when a connection let too many wait unread.
-    static let eventsCutNotice = #"{"event":"error","error":"events_cut","message":"Events were stopped for this connection because it did not read them; subscribe again once it reads."}"#
+    static let eventsCutNotice = EventNotice.eventsCut.encoded
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

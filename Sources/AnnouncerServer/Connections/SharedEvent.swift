@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerProtocol
 import Synchronization
 
 /// One timeline event as every connection receives it: held once, whatever the number of
@@ -13,7 +14,7 @@ final class SharedEvent: Sendable {
     var jsonLine: String {
         encoded.withLock { line in
             if let line { return line }
-            let made = event.jsonLine
+            let made = EventLine(event).encoded
             line = made
             return made
         }

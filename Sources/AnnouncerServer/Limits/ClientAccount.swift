@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerProtocol
 import Logging
 import NIOCore
 import Synchronization
@@ -7,11 +8,7 @@ import Synchronization
 /// the scheduler's queue (as its announcements end) and `status`; it logs when throttling starts and stops.
 final class ClientAccount: Sendable {
     /// Which protocol the connection speaks, once its first line said so.
-    enum WireProtocol: String, Sendable {
-        case json, ssip
-
-        var spoken: String { self == .json ? "JSON lines" : "SSIP" }
-    }
+    typealias WireProtocol = WireProtocolName
 
     /// The connection's number: its SSIP client id, and how `status` and the log name it.
     let number: Int
@@ -138,4 +135,9 @@ final class ClientAccount: Sendable {
             logger.notice("Client \(number) is no longer throttled, after \(refused) refused \(refused == 1 ? "request" : "requests") over \(seconds) seconds.")
         }
     }
+}
+
+extension WireProtocolName {
+    /// The protocol's name in a log line.
+    var spoken: String { self == .json ? "JSON lines" : "SSIP" }
 }

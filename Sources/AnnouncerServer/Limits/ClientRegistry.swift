@@ -1,4 +1,7 @@
 import AnnouncerCore
+import AnnouncerEngine
+import AnnouncerProtocol
+import JSONLineEncoding
 import Logging
 import Synchronization
 
@@ -33,53 +36,47 @@ final class ClientRegistry: Sendable {
     }
 
     /// The `client_list` array of the `status` reply: every connected client with its share of the queue.
-    func list(queue: [ClientID: ClientQueueStatus]) -> JSONFragment {
+    func list(queue: [ClientID: ClientQueueStatus]) -> [ClientShare] {
         let connected = accounts.withLock { Array($0.values) }.sorted { $0.number < $1.number }
-        return .array(connected.map { account in
+        return connected.map { account in
             let identity = account.identity
             let share = queue[ClientID(account.number)]
             let reasons = (share?.droppedByReason ?? [:]).sorted { $0.key < $1.key }
-            return .object([
-                ("client", .integer(account.number)),
-                ("protocol", identity.wireProtocol.map { .string($0.rawValue) } ?? .null),
-                ("pid", identity.processID.map { .integer(Int($0)) } ?? .null),
-                ("name", identity.name.map(JSONFragment.string) ?? .null),
-                ("waiting", .object([
-                    ("assertive", .integer(share?.waitingAssertive ?? 0)),
-                    ("polite", .integer(share?.waitingPolite ?? 0)),
-                ])),
-                ("dropped", .integer(share?.dropped ?? 0)),
-                ("dropped_reasons", .array(reasons.map { .object([("reason", .string($0.key)), ("count", .integer($0.value))]) })),
-            ])
-        })
+            return ClientShare(
+                client: account.number,
+                wireProtocol: identity.wireProtocol,
+                pid: identity.processID.map(Int.init),
+                name: identity.name,
+                waiting: WaitingCounts(assertive: share?.waitingAssertive ?? 0, polite: share?.waitingPolite ?? 0),
+                dropped: share?.dropped ?? 0,
+                droppedReasons: reasons.map { DropReasonCount(reason: $0.key, count: $0.value) }
+            )
+        }
     }
 
     /// The `throttling` object of the `status` reply.
-    func status(at now: MonotonicInstant) -> JSONFragment {
+    func status(at now: MonotonicInstant) -> ThrottlingStatus {
         let throttled = accounts.withLock { Array($0.values) }
             .compactMap { $0.throttled(at: now) }
             .sorted { $0.number < $1.number }
-        func limit(_ value: Int?) -> JSONFragment { value.map(JSONFragment.integer) ?? .null }
-        return .object([
-            ("limits", .object([
-                ("burst", limit(limits.rate?.burst)),
-                ("per_second", limit(limits.rate?.perSecond)),
-                ("pending", limit(limits.maxPending)),
-                ("text_bytes", limit(limits.maxTextBytes)),
-            ])),
-            ("throttled", .integer(throttled.count)),
-            ("refused", .object(totals.byReason.map { ($0.0.rawValue, .integer($0.1)) })),
-            ("throttled_clients", .array(throttled.map { client in
-                .object([
-                    ("client", .integer(client.number)),
-                    ("protocol", client.wireProtocol.map { .string($0.rawValue) } ?? .null),
-                    ("pid", client.processID.map { .integer(Int($0)) } ?? .null),
-                    ("name", client.name.map(JSONFragment.string) ?? .null),
-                    ("throttled_ms", .milliseconds(UInt64(now.since(client.since).microseconds))),
-                    ("refused", .integer(client.refused)),
-                    ("pending", .integer(client.pending)),
-                ])
-            })),
-        ])
+        return ThrottlingStatus(
+            limits: ThrottlingStatus.Limits(
+                burst: limits.rate?.burst, perSecond: limits.rate?.perSecond,
+                pending: limits.maxPending, textBytes: limits.maxTextBytes
+            ),
+            throttled: throttled.count,
+            refused: Dictionary(totals.byReason.map { ($0.0.rawValue, $0.1) }, uniquingKeysWith: +),
+            throttledClients: throttled.map { client in
+                ThrottlingStatus.ThrottledClient(
+                    client: client.number,
+                    wireProtocol: client.wireProtocol,
+                    pid: client.processID.map(Int.init),
+                    name: client.name,
+                    throttledFor: Milliseconds(now.since(client.since)),
+                    refused: client.refused,
+                    pending: client.pending
+                )
+            }
+        )
     }
 }

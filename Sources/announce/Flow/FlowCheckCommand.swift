@@ -7,6 +7,7 @@ import AnnouncerVoices
 import ArgumentParser
 import Audio
 import Foundation
+import JSONLineEncoding
 import Logging
 
 /// `announce flow check FILE…`: runs every step and expectation headless and reports each, with timings.
@@ -60,12 +61,12 @@ struct FlowCheckCommand: ParsableCommand {
             reports.append(try check(file, voices: voices, shared: shared, recordedStems: &recordedStems))
         }
         if json {
-            let all = JSONFragment.object([
-                ("passed", .integer(reports.reduce(0) { $0 + $1.passedCount })),
-                ("failed", .integer(reports.reduce(0) { $0 + $1.failedCount })),
-                ("flows", .array(reports.map(\.json))),
-            ])
-            print(all.encoded)
+            let all = FlowCheckSummary(
+                passed: reports.reduce(0) { $0 + $1.passedCount },
+                failed: reports.reduce(0) { $0 + $1.failedCount },
+                flows: reports
+            )
+            print(try JSONLineEncoder().encode(all))
         } else {
             for report in reports { for line in report.lines { print(line) } }
             let (passed, failed) = reports.reduce((0, 0)) { ($0.0 + $1.passedCount, $0.1 + $1.failedCount) }
@@ -153,4 +154,11 @@ struct FlowCheckCommand: ParsableCommand {
     static func say(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
+}
+
+/// What `flow check --json` prints: the totals, then each flow's report.
+private struct FlowCheckSummary: Encodable {
+    var passed: Int
+    var failed: Int
+    var flows: [FlowReport]
 }

@@ -127,7 +127,7 @@ struct FlowPlayCommand: ParsableCommand {
             if let writer {
                 // The server's timeline has every client's events; the file gets this run's only.
                 recordEvent = { line in
-                    if ServerLine(line).id?.hasPrefix(ownPrefix) == true { writer.write(line: line) }
+                    if ServerLine(line).event?.id.rawValue.hasPrefix(ownPrefix) == true { writer.write(line: line) }
                 }
             }
             let target: ServerBenchTarget

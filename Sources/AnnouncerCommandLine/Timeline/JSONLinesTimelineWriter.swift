@@ -1,4 +1,6 @@
 import AnnouncerCore
+import AnnouncerEngine
+import AnnouncerProtocol
 import Foundation
 
 /// Writes the timeline as JSON Lines to a file or standard output, off the scheduler's queue.
@@ -23,7 +25,7 @@ public final class JSONLinesTimelineWriter: TimelineObserver {
     }
 
     public func record(_ event: TimelineEvent) {
-        write(line: event.jsonLine)
+        write(line: EventLine(event).encoded)
     }
 
     /// Writes one line that is already JSON, such as an event relayed from the server.

@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerEngine
 import Foundation
 
 /// Writes the timeline as plain sentences, one a line, that read well aloud and on a braille display.

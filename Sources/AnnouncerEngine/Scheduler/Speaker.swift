@@ -1,3 +1,5 @@
+import AnnouncerCore
+
 /// What turns an announcement into sound. The scheduler drives it; the engine implements it
 /// with a synthesis thread and an audio thread.
 ///

@@ -1,3 +1,4 @@
+import AnnouncerCore
 import Dispatch
 import Synchronization
 
@@ -18,7 +19,7 @@ public final class AnnouncementScheduler: Sendable {
         var idleHandlers: [@Sendable () -> Void] = []
         var expiryTimer: (any DispatchSourceTimer)?
         var expiryDeadline: MonotonicInstant?
-        var endedCount: [String: Int] = [:]
+        var endedCount: [Outcome.Kind: Int] = [:]
         /// Each client's dropped announcements by reason, until `forget(_:)`.
         var droppedByClient: [ClientID: [String: Int]] = [:]
     }
@@ -138,7 +139,7 @@ public final class AnnouncementScheduler: Sendable {
             case let .end(announcement, outcome):
                 record(.ended(outcome), announcement, at: clock.now())
                 let handler = state.withLock { state in
-                    state.endedCount[outcome.name, default: 0] += 1
+                    state.endedCount[outcome.kind, default: 0] += 1
                     if case let .dropped(reason) = outcome {
                         state.droppedByClient[announcement.client, default: [:]][reason, default: 0] += 1
                     }
@@ -211,8 +212,8 @@ public struct SchedulerStatus: Sendable, Hashable {
     public var speaking: Announcement?
     public var waitingAssertive: Int
     public var waitingPolite: Int
-    /// How many announcements have ended so far, by outcome name.
-    public var endedByOutcome: [String: Int]
+    /// How many announcements have ended so far, by outcome.
+    public var endedByOutcome: [Outcome.Kind: Int]
     /// The clients with announcements waiting or dropped.
     public var clients: [ClientID: ClientQueueStatus]
 }

@@ -1,0 +1,4 @@
+/// The name of a JSON-lines request, as its `request` field gives it and its reply's `reply` echoes it.
+public enum RequestName: String, Sendable, Hashable, CaseIterable, Codable {
+    case speak, cancel, subscribe, unsubscribe, status, defaults, voices
+}
