@@ -169,6 +169,16 @@ let package = Package(
             name: "AnnouncerServerTests",
             dependencies: ["announcerd", "announce", "AnnouncerServer", "AnnouncerCore"]
         ),
+        // The server's handlers and decoders on NIO's EmbeddedChannel: no process, no socket.
+        .testTarget(
+            name: "AnnouncerServerUnitTests",
+            dependencies: [
+                "AnnouncerServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOTestUtils", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "AnnounceCommandTests",
             dependencies: ["announce"]
