@@ -25,14 +25,17 @@ from .verdict import RunEvidence, judge
 from .wording import say
 
 SINK_NAME = "announcer_soak"
-BINARIES = os.path.join(".build", "release")
+# The release build's own scratch folder: .build is the debug build's and the tests', and SwiftPM
+# locks it while one of them runs. Benchmarks/side-by-side/run and scripts/abuse use the same one.
+SCRATCH = ".build-release"
+BINARIES = os.path.join(SCRATCH, "release")
 
 
 def build(repo):
     say("Building the release binaries: announcerd, announcer-synth and announce. The first build takes several minutes.")
     # One product at a time: SwiftPM builds only the last --product given.
     for product in ("announcerd", "announcer-synth", "announce"):
-        done = subprocess.run(["swift", "build", "-c", "release", "--product", product],
+        done = subprocess.run(["swift", "build", "-c", "release", "--scratch-path", SCRATCH, "--product", product],
                               cwd=repo, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if done.returncode != 0:
             sys.stdout.write(done.stdout[-4000:])
