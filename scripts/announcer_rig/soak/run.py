@@ -40,6 +40,7 @@ async def restarts(ctx, pulse, start, duration, windows, stop):
 
 
 async def wait_idle(ctx, conn, timeout):
+    """Asks for status every second until nothing speaks or waits; (idle, the last status reply)."""
     deadline = time.monotonic() + timeout
     last = None
     while time.monotonic() < deadline:
@@ -55,6 +56,7 @@ async def wait_idle(ctx, conn, timeout):
 
 
 async def run_clients(ctx, server, pulse, duration, total_minutes):
+    """Runs the clients for `duration` seconds and waits for the server to finish; a dict of what the verdict needs."""
     loop = asyncio.get_running_loop()
     ctx.stop_sending = asyncio.Event()
     start = time.monotonic()
