@@ -87,7 +87,10 @@ let package = Package(
         // The two wire protocols, JSON lines and SSIP, translated into the core's vocabulary, and the
         // Codable wire types that server, clients and tests share. Pure parsing and formatting: no
         // sockets, so every rule is tested without a server.
-        .target(name: "AnnouncerProtocol", dependencies: ["AnnouncerCore", "JSONLineEncoding"]),
+        .target(
+            name: "AnnouncerProtocol",
+            dependencies: ["AnnouncerCore", "JSONLineEncoding", .product(name: "DequeModule", package: "swift-collections")]
+        ),
 
         // The server: SwiftNIO on a Unix domain socket, one shared engine.
         .target(

@@ -131,7 +131,7 @@ public final class AnnouncementServer: Sendable {
         context.scheduler.waitUntilIdle()
         // Events already handed to the event loop, including SSIP events held behind their
         // message's 225 reply, are written before the connections close.
-        try? group.next().scheduleTask(in: SSIPHandler.eventHold + .milliseconds(5)) {}.futureResult.wait()
+        try? group.next().scheduleTask(in: .microseconds(SSIPSession.eventHold.microseconds) + .milliseconds(5)) {}.futureResult.wait()
         let connections = state.withLock { Array($0.connections.values) }
         for connection in connections { try? connection.close().wait() }
         context.engine.finish()

@@ -37,9 +37,11 @@ import Testing
     mutating func speakRepliesWithMessageID() throws {
         let actions = speak(["Hello", "world"])
         let announcement = try #require(spoken(actions))
+        #expect(actions == [.speak(announcement)])
         #expect(announcement.text == "Hello\nworld")
-        #expect(actions.last == .reply(["225-\(announcement.id)", "225 OK MESSAGE QUEUED"]))
         #expect(announcement.arrival == now)
+        // The 225 reply comes once the server has queued it; a refused message never gets one.
+        #expect(session.accepted(announcement.id, at: now) == [.reply(["225-\(announcement.id)", "225 OK MESSAGE QUEUED"])])
     }
 
     @Test("A body line sent with a doubled leading dot is read with one")
@@ -104,10 +106,15 @@ import Testing
     }
 
     @Test("STOP and CANCEL reach the client's own messages, all, or one id")
-    mutating func stopAndCancelScopes() {
-        #expect(send("CANCEL self") == [.cancel(.ownMessages, speakingOnly: false), .reply(["213 OK CANCELED"])])
-        #expect(send("STOP ALL") == [.cancel(.all, speakingOnly: true), .reply(["210 OK STOPPED"])])
-        #expect(send("CANCEL 12") == [.cancel(.message(AnnouncementID("12")), speakingOnly: false), .reply(["213 OK CANCELED"])])
+    mutating func stopAndCancelScopes() throws {
+        let own = try #require(spoken(speak(["Mine"])))
+        _ = session.accepted(own.id, at: now)
+        #expect(send("CANCEL self") == [.cancel(.ids([own.id])), .reply(["213 OK CANCELED"])])
+        #expect(send("STOP self") == [.cancel(.speakingAmong([own.id])), .reply(["210 OK STOPPED"])])
+        #expect(send("STOP ALL") == [.cancel(.speaking), .reply(["210 OK STOPPED"])])
+        #expect(send("CANCEL all") == [.cancel(.all), .reply(["213 OK CANCELED"])])
+        #expect(send("CANCEL 12") == [.cancel(.id(AnnouncementID("12"))), .reply(["213 OK CANCELED"])])
+        #expect(send("STOP 12") == [.cancel(.speakingAmong([AnnouncementID("12")])), .reply(["210 OK STOPPED"])])
         #expect(send("STOP nobody") == [.reply(["514 ERR PARAMETER INVALID"])])
         #expect(send("STOP") == [.reply(["510 ERR MISSING PARAMETER"])])
     }
@@ -355,8 +362,8 @@ import Testing
     mutating func stopAndCancelNumbers() {
         #expect(send("STOP 0") == [.reply(["406 ERR ID DOESNT EXIST"])])
         #expect(send("CANCEL -1") == [.reply(["406 ERR ID DOESNT EXIST"])])
-        #expect(send("STOP 7") == [.cancel(.ownMessages, speakingOnly: true), .reply(["210 OK STOPPED"])])
-        #expect(send("CANCEL 7") == [.cancel(.ownMessages, speakingOnly: false), .reply(["213 OK CANCELED"])])
+        #expect(send("STOP 7") == [.cancel(.speakingAmong([])), .reply(["210 OK STOPPED"])])
+        #expect(send("CANCEL 7") == [.cancel(.ids([])), .reply(["213 OK CANCELED"])])
         #expect(send("PAUSE 0") == [.reply(["406 ERR ID DOESNT EXIST"])])
         #expect(send("RESUME bogus") == [.reply(["514 ERR PARAMETER INVALID"])])
         #expect(send("RESUME") == [.reply(["510 ERR MISSING PARAMETER"])])
@@ -418,13 +425,48 @@ import Testing
         #expect(send("SET SELF NOTIFICATION all on") == [.reply(["220 OK NOTIFICATION SET"])])
         let actions = speak(["   ", ""])
         let id = try #require(queuedID(actions))
-        #expect(actions == [
-            .reply(["225-\(id)", "225 OK MESSAGE QUEUED"]),
+        let due = now + SSIPSession.eventHold
+        #expect(actions == [.reply(["225-\(id)", "225 OK MESSAGE QUEUED"]), .wake(at: due)])
+        #expect(session.releaseHeldEvents(at: due) == [
             .events(["701-\(id)", "701-7", "701 BEGIN", "702-\(id)", "702-7", "702 END"]),
         ])
         #expect(send("SET SELF NOTIFICATION all off") == [.reply(["220 OK NOTIFICATION SET"])])
         let quiet = speak([""])
         let quietID = try #require(queuedID(quiet))
         #expect(quiet == [.reply(["225-\(quietID)", "225 OK MESSAGE QUEUED"])])
+    }
+
+    private func event(_ kind: TimelineEvent.Kind, of announcement: Announcement, at time: MonotonicInstant) -> TimelineEvent {
+        TimelineEvent(time: time, kind: kind, announcement: announcement)
+    }
+
+    /// Should hold a message's events until the hold after its 225 reply, then send them in order.
+    @Test("A message's events wait out the hold behind its 225 reply, then go in order")
+    mutating func eventsWaitBehindTheReply() throws {
+        #expect(send("SET SELF NOTIFICATION all on") == [.reply(["220 OK NOTIFICATION SET"])])
+        let message = try #require(spoken(speak(["Hello"])))
+        _ = session.accepted(message.id, at: now)
+        let due = now + SSIPSession.eventHold
+        #expect(session.deliver(event(.firstAudio, of: message, at: now), at: now) == [.wake(at: due)])
+        // A second event while the wake is pending asks for no second wake.
+        #expect(session.deliver(event(.ended(.spoken), of: message, at: now), at: now) == [])
+        #expect(session.releaseHeldEvents(at: due) == [
+            .events(["701-\(message.id)", "701-7", "701 BEGIN", "702-\(message.id)", "702-7", "702 END"]),
+        ])
+        // Once ended, the message is no longer the client's own to cancel.
+        #expect(send("CANCEL self") == [.cancel(.ids([])), .reply(["213 OK CANCELED"])])
+    }
+
+    /// Should send at once the events of a message whose hold has passed.
+    @Test("After the hold, an event goes out at once, with no wake")
+    mutating func eventAfterTheHoldGoesAtOnce() throws {
+        #expect(send("SET SELF NOTIFICATION end on") == [.reply(["220 OK NOTIFICATION SET"])])
+        let message = try #require(spoken(speak(["Hello"])))
+        _ = session.accepted(message.id, at: now)
+        let later = now + .seconds(1)
+        #expect(session.deliver(event(.firstAudio, of: message, at: later), at: later) == [])
+        #expect(session.deliver(event(.ended(.spoken), of: message, at: later), at: later) == [
+            .events(["702-\(message.id)", "702-7", "702 END"]),
+        ])
     }
 }

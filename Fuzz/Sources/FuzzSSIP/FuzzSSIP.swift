@@ -35,7 +35,8 @@ public func fuzzSSIP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             case let .reply(lines): checkReply(lines)
             case let .speak(announcement):
                 if announcement.text.isEmpty { fuzzFailure("an announcement with no text was queued") }
-            case .cancel, .events: break
+                for case let .reply(lines) in session.accepted(announcement.id, at: MonotonicInstant(microseconds: clock)) { checkReply(lines) }
+            case .cancel, .events, .wake: break
             case .close: break lines
             }
         }

@@ -4,13 +4,15 @@ import AnnouncerCore
 public enum SSIPAction: Sendable, Equatable {
     /// Write these reply lines (CRLF is added by the transport).
     case reply([String])
-    /// Submit this announcement; the `225` reply that names it follows as a `.reply`.
+    /// Submit this announcement; once the server has queued it, `SSIPSession.accepted` gives the
+    /// `225` reply that names it, and a refusal is the server's own reply line.
     case speak(Announcement)
-    /// Send these event lines once the `225` reply before them has had the usual hold: a message with
-    /// nothing to say begins and ends at once, as in Speech Dispatcher, without reaching the queue.
+    /// Send these event lines now: their hold has passed.
     case events([String])
-    /// End announcements; `speakingOnly` is SSIP's STOP, which leaves what waits alone.
-    case cancel(SSIPScope, speakingOnly: Bool)
+    /// Call `SSIPSession.releaseHeldEvents` at this moment: held events are due then.
+    case wake(at: MonotonicInstant)
+    /// End what the target names: STOP reaches what speaks, CANCEL what waits as well.
+    case cancel(CancelTarget)
     /// Close the connection after the replies before it.
     case close
 }

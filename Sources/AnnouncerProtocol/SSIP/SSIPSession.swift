@@ -15,16 +15,32 @@ public struct SSIPSession: Sendable {
     /// The voices the server offers, one per voice profile; LIST and SET answer from these.
     public let voices: [OfferedVoice]
 
-    private var body: MessageBody?
+    /// Whether lines are commands or the body of a SPEAK.
+    private var input = Input.commands
     private var insideBlock = false
     /// Where HISTORY CURSOR points; announcer keeps no history, so it only moves.
     private var historyCursor = 0
+    /// This client's messages that have not ended, for STOP SELF and CANCEL SELF.
+    private var ownLive: Set<AnnouncementID> = []
+    /// Events waiting for the hold behind their message's `225` reply (see `eventHold`).
+    private var hold = EventHold()
+
+    /// What the next line is.
+    private enum Input {
+        case commands
+        case messageBody(MessageBody)
+    }
 
     private struct MessageBody {
         var bytes: [UInt8] = []
         var lines = 0
         var tooLong = false
     }
+
+    /// How long events wait behind the `225` reply that names their message: python3-speechd
+    /// registers a message's callbacks only once it has read that reply, so an event sent in the same
+    /// instant would be lost on its side and its `speak(..., callback)` would never hear the end.
+    public static let eventHold = Duration.milliseconds(50)
 
     /// The languages there are voices for, to check SET SELF LANGUAGE against.
     private let languages: Set<Language>
@@ -38,13 +54,15 @@ public struct SSIPSession: Sendable {
     }
 
     /// True while the body of a SPEAK is being received.
-    public var isReceivingMessage: Bool { body != nil }
+    public var isReceivingMessage: Bool {
+        if case .messageBody = input { true } else { false }
+    }
 
     // MARK: - Input
 
     /// Handles one line, without its CRLF. `arrival` becomes the time a finished message was received.
     public mutating func receive(_ line: some Collection<UInt8>, at arrival: MonotonicInstant) -> [SSIPAction] {
-        if body != nil { return receiveBodyLine(Array(line), at: arrival) }
+        if case let .messageBody(body) = input { return receiveBodyLine(Array(line), into: body, at: arrival) }
         guard let text = String(validating: line, as: UTF8.self) else {
             return [.reply(["501 ERR INVALID ENCODING"])]
         }
@@ -53,32 +71,34 @@ public struct SSIPSession: Sendable {
 
     /// A line longer than the server keeps arrived and was discarded.
     public mutating func lineTooLong(limit: Int) -> [SSIPAction] {
-        if body != nil {
-            body?.tooLong = true
+        if case var .messageBody(body) = input {
+            body.tooLong = true
+            input = .messageBody(body)
             return []
         }
         return [.reply(["503 ERR LINE TOO LONG, THE LIMIT IS \(limit) BYTES"])]
     }
 
-    private mutating func receiveBodyLine(_ line: [UInt8], at arrival: MonotonicInstant) -> [SSIPAction] {
+    private mutating func receiveBodyLine(_ line: [UInt8], into body: MessageBody, at arrival: MonotonicInstant) -> [SSIPAction] {
         if line == [UInt8(ascii: ".")] {
-            let finished = body!
-            body = nil
-            return finishMessage(finished, at: arrival)
+            input = .commands
+            return finishMessage(body, at: arrival)
         }
+        var body = body
         // A body line that begins with a dot was sent with one more.
         let unescaped = line.starts(with: [UInt8(ascii: "."), UInt8(ascii: ".")]) ? Array(line.dropFirst()) : line
-        body!.lines += 1
-        if body!.bytes.count + unescaped.count + 1 > maxMessageBytes {
-            body!.tooLong = true
+        body.lines += 1
+        if body.bytes.count + unescaped.count + 1 > maxMessageBytes {
+            body.tooLong = true
         } else {
-            if !body!.bytes.isEmpty { body!.bytes.append(UInt8(ascii: "\n")) }
-            body!.bytes += unescaped
+            if !body.bytes.isEmpty { body.bytes.append(UInt8(ascii: "\n")) }
+            body.bytes += unescaped
         }
+        input = .messageBody(body)
         return []
     }
 
-    private func finishMessage(_ finished: MessageBody, at arrival: MonotonicInstant) -> [SSIPAction] {
+    private mutating func finishMessage(_ finished: MessageBody, at arrival: MonotonicInstant) -> [SSIPAction] {
         if finished.tooLong { return [.reply(["502 ERR MESSAGE TOO LONG, THE LIMIT IS \(maxMessageBytes) BYTES"])] }
         // Speech Dispatcher's answer to a message without a single line; a blank line is a message.
         if finished.lines == 0 { return [.reply(["227 OK MESSAGE CANCELED"])] }
@@ -88,31 +108,41 @@ public struct SSIPSession: Sendable {
         return speak(text, at: arrival)
     }
 
-    private func speak(_ text: String, reading: TextReading? = nil, at arrival: MonotonicInstant) -> [SSIPAction] {
+    private mutating func speak(_ text: String, reading: TextReading? = nil, at arrival: MonotonicInstant) -> [SSIPAction] {
         let reading = reading ?? (settings.spelling ? .characters : .words)
         guard var announcement = try? Announcement(
             text: text, language: settings.language ?? defaultLanguage, prosody: settings.prosody, arrival: arrival,
             spelled: reading == .characters, punctuation: settings.punctuation
         ) else {
-            return saidNothing()
+            return saidNothing(at: arrival)
         }
         settings.priority.shape(&announcement, clientID: clientID)
         announcement.client = ClientID(clientID)
         announcement.voiceType = settings.voiceType
         announcement.reading = reading
         announcement.capitals = settings.capitals
-        return [.speak(announcement), .reply(["225-\(announcement.id)", "225 OK MESSAGE QUEUED"])]
+        return [.speak(announcement)]
+    }
+
+    /// The server queued the announcement of a `.speak`: the `225` reply names it, and its events
+    /// are held until `eventHold` after that reply.
+    public mutating func accepted(_ id: AnnouncementID, at now: MonotonicInstant) -> [SSIPAction] {
+        ownLive.insert(id)
+        hold.messageQueued(id, eventsFrom: now + Self.eventHold)
+        return [.reply(["225-\(id)", "225 OK MESSAGE QUEUED"])]
     }
 
     /// A message of blank lines: Speech Dispatcher queues it and it begins and ends at once, so clients
     /// that wait for its id and its end (python3-speechd's `speak("")`) get both; the queue never sees it.
-    private func saidNothing() -> [SSIPAction] {
+    private mutating func saidNothing(at now: MonotonicInstant) -> [SSIPAction] {
         let id = AnnouncementID.generate()
         var events: [String] = []
         if settings.notifications.contains("begin") { events += eventLines(code: 701, text: "BEGIN", id: id) }
         if settings.notifications.contains("end") { events += eventLines(code: 702, text: "END", id: id) }
         let reply = SSIPAction.reply(["225-\(id)", "225 OK MESSAGE QUEUED"])
-        return events.isEmpty ? [reply] : [reply, .events(events)]
+        guard !events.isEmpty else { return [reply] }
+        hold.append(events, due: now + Self.eventHold)
+        return [reply] + releaseHeldEvents(at: now)
     }
 
     // MARK: - Commands
@@ -123,7 +153,7 @@ public struct SSIPSession: Sendable {
         guard let verb = words[0]?.lowercased() else { return [.reply(["300 ERR INTERNAL"])] }
         switch verb {
         case "speak":
-            body = MessageBody()
+            input = .messageBody(MessageBody())
             return [.reply(["230 OK RECEIVING DATA"])]
         case "char":
             guard let character = words[1], !character.isEmpty else { return missingParameter }
@@ -151,8 +181,8 @@ public struct SSIPSession: Sendable {
                 scope = number == clientID ? .ownMessages : .message(AnnouncementID(String(number)))
             }
             switch verb {
-            case "stop": return [.cancel(scope, speakingOnly: true), .reply(["210 OK STOPPED"])]
-            case "cancel": return [.cancel(scope, speakingOnly: false), .reply(["213 OK CANCELED"])]
+            case "stop": return [.cancel(target(scope, speakingOnly: true)), .reply(["210 OK STOPPED"])]
+            case "cancel": return [.cancel(target(scope, speakingOnly: false)), .reply(["213 OK CANCELED"])]
             default: return notSupported("\(verb.uppercased()) IS")
             }
         case "set":
@@ -510,6 +540,41 @@ public struct SSIPSession: Sendable {
     }
 
     // MARK: - Events
+
+    /// What a STOP (`speakingOnly`) or CANCEL reaches, in the queue's terms.
+    private func target(_ scope: SSIPScope, speakingOnly: Bool) -> CancelTarget {
+        switch (scope, speakingOnly) {
+        case (.all, true): .speaking
+        case (.all, false): .all
+        case (.ownMessages, true): .speakingAmong(ownLive)
+        case (.ownMessages, false): .ids(ownLive)
+        case let (.message(id), true): .speakingAmong([id])
+        case let (.message(id), false): .id(id)
+        }
+    }
+
+    /// A timeline event of one of this client's own messages: the event lines it asked for, sent once
+    /// the message's hold has passed, in order.
+    public mutating func deliver(_ event: TimelineEvent, at now: MonotonicInstant) -> [SSIPAction] {
+        let id = event.announcement.id
+        let due = hold.eventsFrom(id) ?? now
+        if case .ended = event.kind {
+            ownLive.remove(id)
+            hold.messageEnded(id)
+        }
+        let lines = eventLines(for: event)
+        if !lines.isEmpty { hold.append(lines, due: due) }
+        return releaseHeldEvents(at: now)
+    }
+
+    /// Sends every held event that is due, in order, and asks to be woken when the next one is.
+    public mutating func releaseHeldEvents(at now: MonotonicInstant) -> [SSIPAction] {
+        let (due, wake) = hold.release(at: now)
+        var actions: [SSIPAction] = []
+        if !due.isEmpty { actions.append(.events(due)) }
+        if let wake { actions.append(.wake(at: wake)) }
+        return actions
+    }
 
     /// The event lines to send this client for one of its own announcements, or none when
     /// it did not ask for that kind. BEGIN marks the first audio; END a message spoken to its end;

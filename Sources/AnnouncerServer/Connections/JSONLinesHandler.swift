@@ -4,28 +4,25 @@ import AnnouncerProtocol
 import AnnouncerVoices
 import NIOCore
 
-/// Serves one JSON-lines connection: one reply per request, in order, and the events it asked for.
+/// Serves one JSON-lines connection: feeds its `JSONLinesSession` the lines and events, and carries out
+/// the actions it returns, one reply per request, in order.
 final class JSONLinesHandler: ChannelInboundHandler {
     typealias InboundIn = LineFrame
 
     private let context: ServerContext
     private let client: ClientAccount
-    private var defaults: ConnectionDefaults
+    private var session: JSONLinesSession
     private var output: ConnectionOutput?
     private var recipient: LoopBoundRecipient<JSONLinesHandler>?
-    private var subscribed = false
-    /// When this connection last asked for something other than status or voices.
-    private var lastChange = MonotonicInstant(microseconds: 0)
-    /// Own announcements whose events this connection follows.
-    private var followed: Set<AnnouncementID> = []
-
     private var eventLoop: (any EventLoop)?
 
     init(context: ServerContext, client: ClientAccount) {
         self.context = context
         self.client = client
         client.identify(wireProtocol: .json)
-        self.defaults = ConnectionDefaults(language: context.configuration.defaultLanguage)
+        session = JSONLinesSession(
+            defaults: ConnectionDefaults(language: context.configuration.defaultLanguage), languages: context.languages
+        )
     }
 
     func handlerAdded(context channelContext: ChannelHandlerContext) {
@@ -43,19 +40,9 @@ final class JSONLinesHandler: ChannelInboundHandler {
         let arrival = MonotonicInstant.now()
         switch unwrapInboundIn(data) {
         case let .tooLong(limit):
-            reply(ReplyHeader.refusalLine(nil, ProtocolError(.lineTooLong,
-                "The line is longer than \(limit) bytes and was discarded; send shorter requests.")))
+            perform(session.lineTooLong(limit: limit), arrival: arrival)
         case let .line(buffer):
-            // Blank lines between requests are allowed and need no reply.
-            guard buffer.readableBytesView.contains(where: { !Self.isJSONWhitespace($0) }) else { return }
-            switch JSONRequestParser.parse(buffer.readableBytesView, languages: context.languages) {
-            case let .failure(failure):
-                reply(ReplyHeader.refusalLine(failure.request.flatMap(RequestName.init(rawValue:)), failure.error))
-            case let .success(request):
-                // After a hang-up only what changes the queue matters: nobody is left to read a status.
-                if !channelContext.channel.isActive, request.isQuery { return }
-                handle(request, arrival: arrival)
-            }
+            perform(session.receive(buffer.readableBytesView, at: arrival, connectionOpen: channelContext.channel.isActive), arrival: arrival)
         }
     }
 
@@ -70,68 +57,54 @@ final class JSONLinesHandler: ChannelInboundHandler {
         recipient = nil
     }
 
-    private func handle(_ request: JSONRequest, arrival: MonotonicInstant) {
-        if !request.isQuery { lastChange = arrival }
-        switch request {
-        case let .speak(speak):
-            reply(submit(speak, arrival: arrival))
-        case let .cancel(target):
-            context.scheduler.cancel(target)
-            reply(Reply(.cancel, NoBody()).encoded)
-        case .subscribe:
-            if let recipient { context.router.subscribe(recipient) }
-            subscribed = true
-            reply(Reply(.subscribe, NoBody()).encoded)
-        case .unsubscribe:
-            if let recipient { context.router.unsubscribe(recipient) }
-            subscribed = false
-            reply(Reply(.unsubscribe, NoBody()).encoded)
-        case .status:
-            guard client.admitQuery(at: arrival) else { return reply(Self.queryRefusal(.status)) }
-            reply(status(at: arrival))
-        case let .defaults(language, politeness, punctuation):
-            if let language { defaults.language = language }
-            if let politeness { defaults.politeness = politeness }
-            if let punctuation { defaults.punctuation = punctuation }
-            reply(Reply(.defaults, DefaultsBody(
-                language: defaults.language, politeness: defaults.politeness, punctuation: defaults.punctuation ?? .some
-            )).encoded)
-        case .voices:
-            guard client.admitQuery(at: arrival) else { return reply(Self.queryRefusal(.voices)) }
-            reply(voicesReply())
+    private func perform(_ actions: [JSONLinesSession.Action], arrival: MonotonicInstant) {
+        for action in actions {
+            switch action {
+            case let .reply(line):
+                output?.write(line)
+            case let .submit(announcement, follow):
+                perform(submit(announcement, follow: follow, arrival: arrival), arrival: arrival)
+            case let .cancel(target):
+                context.scheduler.cancel(target)
+            case .subscribe:
+                if let recipient { context.router.subscribe(recipient) }
+            case .unsubscribe:
+                if let recipient { context.router.unsubscribe(recipient) }
+            case let .status(changedSince):
+                guard client.admitQuery(at: arrival) else { output?.write(Self.queryRefusal(.status)); continue }
+                output?.write(status(at: arrival, changedSince: changedSince))
+            case .voices:
+                guard client.admitQuery(at: arrival) else { output?.write(Self.queryRefusal(.voices)); continue }
+                output?.write(voicesReply())
+            }
         }
     }
 
-    private func submit(_ speak: SpeakRequest, arrival: MonotonicInstant) -> String {
+    /// Admits and queues the announcement, or says why not.
+    private func submit(_ announcement: Announcement, follow: Bool, arrival: MonotonicInstant) -> [JSONLinesSession.Action] {
         guard !context.isShuttingDown else {
-            return ReplyHeader.refusalLine(.speak, ProtocolError(.shuttingDown, ProtocolErrorText.shuttingDown))
+            return session.refused(ProtocolError(.shuttingDown, ProtocolErrorText.shuttingDown))
         }
-        var announcement: Announcement
-        do throws(ProtocolError) {
-            announcement = try speak.announcement(defaults: defaults, arrival: arrival)
-        } catch {
-            return ReplyHeader.refusalLine(.speak, error)
-        }
+        var announcement = announcement
         announcement.client = ClientID(client.number)
-        guard context.router.claim(announcement.id, for: speak.follow ? recipient : nil, client: client) else {
-            return ReplyHeader.refusalLine(.speak, ProtocolError(.idInUse,
+        guard context.router.claim(announcement.id, for: follow ? recipient : nil, client: client) else {
+            return session.refused(ProtocolError(.idInUse,
                 "An announcement with the id \"\(announcement.id)\" is still waiting or speaking; choose another id."))
         }
         // Refused, it was never accepted: no id, no timeline entry; this reply is the client's record of it.
         let textBytes = announcement.text.utf8.count
         if let eventLoop, let refusal = client.admit(textBytes: textBytes, at: arrival, eventLoop: eventLoop) {
             context.router.release(announcement.id)
-            return ReplyHeader.refusalLine(.speak, refusal.protocolError(limits: client.limits, textBytes: textBytes))
+            return session.refused(refusal.protocolError(limits: client.limits, textBytes: textBytes))
         }
-        if speak.follow { followed.insert(announcement.id) }
+        let reply = session.accepted(announcement, follow: follow)
         context.engine.submit(announcement)
-        return Reply(.speak, SpeakAccepted(id: announcement.id)).encoded
+        return reply
     }
 
     /// The status reply: the one made for any connection within the last 100 ms, when this connection
     /// changed nothing since, else a new one, so a crowd asking at once costs one reply, not one each.
-    private func status(at arrival: MonotonicInstant) -> String {
-        let lastChange = self.lastChange
+    private func status(at arrival: MonotonicInstant, changedSince lastChange: MonotonicInstant) -> String {
         if let snapshot = context.statusSnapshot.withLock({ $0 }), snapshot.madeAt > lastChange,
            arrival.since(snapshot.madeAt) < ServerContext.statusSnapshotLife {
             return snapshot.line
@@ -204,29 +177,19 @@ final class JSONLinesHandler: ChannelInboundHandler {
         )).encoded
     }
 
-    private func reply(_ line: String) { output?.write(line) }
-
-    /// An event for this connection, now on its event loop.
     /// The router dropped this subscriber for falling behind: say so once, and send no more events.
     func eventsOverflowed() {
-        guard subscribed else { return }
-        subscribed = false
+        guard session.subscriptionDropped() else { return }
         output?.writeEvent([], notice: [Self.eventsCutNotice], force: true)
     }
 
+    /// An event for this connection, now on its event loop.
     func deliver(_ shared: SharedEvent, isOwn: Bool) {
-        let event = shared.event
-        var wanted = subscribed
-        if isOwn, followed.contains(event.announcement.id) {
-            wanted = true
-            if case .ended = event.kind { followed.remove(event.announcement.id) }
-        }
-        guard wanted, let output else { return }
+        guard session.wants(shared.event, isOwn: isOwn), let output else { return }
         if !output.writeEvent([shared.jsonLine], notice: [Self.eventsCutNotice]) {
             // Cut for lag: no more events for this connection; its replies still go out.
             if let recipient { context.router.unsubscribe(recipient) }
-            subscribed = false
-            followed.removeAll()
+            session.eventsCut()
         }
     }
 
@@ -238,8 +201,4 @@ final class JSONLinesHandler: ChannelInboundHandler {
 
     /// Written once in place of the events, when a connection let too many wait unread.
     static let eventsCutNotice = EventNotice.eventsCut.encoded
-
-    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
 }
