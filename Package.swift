@@ -1,6 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// Every target imports its dependencies internally unless a file says `public import`, so no
+/// dependency leaks into a module's public API unnoticed.
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
+
 let package = Package(
     name: "announcer",
     platforms: [.macOS(.v15)],
@@ -32,7 +36,8 @@ let package = Package(
         // timeline. Values and state machines only: no C imports, no threads.
         .target(
             name: "AnnouncerCore",
-            dependencies: [.product(name: "DequeModule", package: "swift-collections")]
+            dependencies: [.product(name: "DequeModule", package: "swift-collections")],
+            swiftSettings: swiftSettings
         ),
 
         // libespeak-ng, wrapped once.
@@ -58,7 +63,8 @@ let package = Package(
         // tables that prepare text before synthesis: normalization, lexicon, spelling, punctuation.
         .target(
             name: "AnnouncerVoices",
-            dependencies: ["AnnouncerCore", .product(name: "Yams", package: "Yams")]
+            dependencies: ["AnnouncerCore", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
         ),
 
         // Flows (Flows/*.yaml, docs/FLOWS.md): app screens with their semantics and steps, the phrases a
@@ -66,12 +72,13 @@ let package = Package(
         // whatever `FlowSpeaker` it is given.
         .target(
             name: "AnnouncerFlows",
-            dependencies: ["AnnouncerCore", "AnnouncerVoices", "JSONLineEncoding"]
+            dependencies: ["AnnouncerCore", "AnnouncerVoices", "JSONLineEncoding"],
+            swiftSettings: swiftSettings
         ),
 
         // One compact line of JSON with its keys in the order they were encoded, for the wire types,
         // the timeline files and the reports; and milliseconds written as the timeline writes them.
-        .target(name: "JSONLineEncoding"),
+        .target(name: "JSONLineEncoding", swiftSettings: swiftSettings),
 
         // The speaking path: the Dispatch scheduler that runs the core's queue, the synthesis thread
         // and the audio thread.
@@ -89,7 +96,8 @@ let package = Package(
         // sockets, so every rule is tested without a server.
         .target(
             name: "AnnouncerProtocol",
-            dependencies: ["AnnouncerCore", "JSONLineEncoding", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: ["AnnouncerCore", "JSONLineEncoding", .product(name: "DequeModule", package: "swift-collections")],
+            swiftSettings: swiftSettings
         ),
 
         // The server: SwiftNIO on a Unix domain socket, one shared engine.
@@ -101,7 +109,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
 
         // How `announce` reaches a running server.

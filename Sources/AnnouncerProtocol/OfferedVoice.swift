@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// A voice the server really offers, one per voice profile, as both protocols list it.
 public struct OfferedVoice: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// Why a request was refused: a stable code for programs and one plain sentence for people.
 public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where the server listens and where clients look for it.
 ///

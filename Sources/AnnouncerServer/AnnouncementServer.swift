@@ -1,9 +1,9 @@
 import AnnouncerCore
-import AnnouncerEngine
+public import AnnouncerEngine
 import AnnouncerProtocol
-import AnnouncerVoices
+public import AnnouncerVoices
 import Glibc
-import Logging
+public import Logging
 import NIOCore
 import NIOPosix
 import Synchronization

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// How `announcerd` was asked to run.
 public struct ServerConfiguration: Sendable {

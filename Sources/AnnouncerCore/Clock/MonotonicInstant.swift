@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 
 /// A point on the system's monotonic clock (`CLOCK_MONOTONIC`), in microseconds.
 ///

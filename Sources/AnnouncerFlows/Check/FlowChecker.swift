@@ -1,5 +1,5 @@
 import AnnouncerCore
-import AnnouncerVoices
+public import AnnouncerVoices
 import Foundation
 
 /// Runs every step of a flow through a `FlowSpeaker` and checks each expectation, timing announcements

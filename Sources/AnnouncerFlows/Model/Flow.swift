@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// A described app screen flow: screens of elements with their semantics, and steps with expectations,
 /// in one language; read from a YAML file (docs/FLOWS.md).

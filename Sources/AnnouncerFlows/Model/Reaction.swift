@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// Something the app does: speak through a live region, move focus, change an element, show a banner, change screen.
 public indirect enum Reaction: Sendable, Hashable {

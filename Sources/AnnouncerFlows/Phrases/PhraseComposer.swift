@@ -1,5 +1,5 @@
 import Foundation
-import AnnouncerVoices
+public import AnnouncerVoices
 
 /// Composes what a screen reader says for an element, the way VoiceOver reads it: label, value, role,
 /// state, error, joined with ", ", then the hint after a pause when hints are on. The words come from

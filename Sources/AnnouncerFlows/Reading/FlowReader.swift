@@ -1,5 +1,5 @@
 import AnnouncerCore
-import AnnouncerVoices
+public import AnnouncerVoices
 
 /// Reads a flow file (docs/FLOWS.md) into a `Flow`, or says with file and line what is wrong in it.
 public enum FlowReader {

@@ -1,5 +1,5 @@
 import AnnouncerCore
-import AnnouncerVoices
+public import AnnouncerVoices
 import Foundation
 
 /// A flow being used, as a pure state machine: each user action (or app reaction) changes the screen

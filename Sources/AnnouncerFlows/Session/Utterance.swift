@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// One thing a flow says: a focus phrase (the screen reader reading an element) or an app's announcement.
 public struct Utterance: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// One request of the JSON-lines protocol, already checked field by field.
 public enum JSONRequest: Sendable, Equatable {

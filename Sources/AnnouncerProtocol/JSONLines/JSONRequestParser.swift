@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 import Foundation
 
 /// Reads one request line of the JSON-lines protocol, or says in one sentence why it cannot.

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// What the server must do for one SSIP line, in order.
 public enum SSIPAction: Sendable, Equatable {

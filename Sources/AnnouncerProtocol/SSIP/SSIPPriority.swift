@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// Speech Dispatcher's five priorities, and what each becomes in the live-region queue.
 ///

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// One SSIP connection as a state machine: lines in, actions out, no sockets.
 ///

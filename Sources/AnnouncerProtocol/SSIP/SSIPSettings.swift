@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// One SSIP client's settings, changed with `SET SELF …` and applied to each message it sends.
 ///

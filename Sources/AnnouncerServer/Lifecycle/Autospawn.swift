@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Speech Dispatcher's autospawn, as python3-speechd and libspeechd use it.
 ///

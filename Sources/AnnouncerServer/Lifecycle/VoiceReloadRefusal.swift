@@ -1,4 +1,4 @@
-import AnnouncerVoices
+public import AnnouncerVoices
 
 /// Why a reload of the voice profiles was refused: the files with problems. The old profiles stay.
 public struct VoiceReloadRefusal: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// One client's standing against its `ClientLimits`, as a value: announcements in, decisions out.
 ///

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// How a language names keys for SSIP's `KEY`: `control_alt_delete` is "control alt delete", "kontroll alt slett".
 ///

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// What a reload of the voice profiles changed: languages added, removed, and profiles changed.
 public struct VoiceChanges: Sendable, Equatable, CustomStringConvertible {

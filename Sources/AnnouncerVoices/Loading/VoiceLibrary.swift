@@ -1,5 +1,5 @@
-import AnnouncerCore
-import Foundation
+public import AnnouncerCore
+public import Foundation
 
 /// The voice profiles a server or `announce` speaks with: the shipped ones in `Voices/`, overlaid by the
 /// user's (`$XDG_CONFIG_HOME/announcer/voices/`, then `--voices DIR`), with what was wrong in any file.

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// How one language is spoken: the eSpeak NG voice, its defaults, the server's own words,
 /// and the tables that prepare text for synthesis (normalization, lexicon, spelling, punctuation).

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// Which punctuation marks and symbols a language names at each punctuation level, and how.
 ///

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// How a language spells text character by character: "capital A", "at sign"; "stor A", "krøllalfa".
 ///
