@@ -7,18 +7,23 @@ from the client's send to the first sample above a threshold on the null sink's 
 """
 
 import argparse
-import array
 import collections
 import json
 import os
 import random
 import shutil
 import signal
-import statistics
 import subprocess
 import sys
-import threading
 import time
+
+# The capture of the sink's monitor, the process helpers and the one percentile definition are
+# shared with scripts/soak and scripts/abuse, in the package scripts/announcer_rig.
+sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts")))
+from announcer_rig.capture import MonitorCapture  # noqa: E402
+from announcer_rig.failure import Failure  # noqa: E402
+from announcer_rig.percentiles import nearest_rank  # noqa: E402
+from announcer_rig.processes import children_of, kill_pid, pid_alive, stop_process  # noqa: E402
 
 try:
     import speechd
@@ -42,190 +47,16 @@ PROGRESS = {"idle": "idle", "cut": "cut", "queued": "200 queued", "cold": "cold 
 NAMES = {"announcer": "announcer", "speechd": "Speech Dispatcher"}
 
 
-class BenchmarkError(Exception):
-    """A failure told to the user in one plain sentence."""
-
-
 def say(text):
     """Progress in words, on standard error."""
     print(text, file=sys.stderr, flush=True)
 
 
 # ---------------------------------------------------------------------------------------------
-# Capture
-
-
-class Capture:
-    """Records the null sink's monitor with parec; each chunk is timestamped with time.monotonic()
-    when it is read. The time of a sample inside a chunk is estimated back from the chunk's end."""
-
-    def __init__(self, sink, log_path):
-        self.log = open(log_path, "wb")
-        self.proc = subprocess.Popen(
-            ["parec", "-d", sink + ".monitor", "--raw", "--format=s16le", "--rate=%d" % RATE,
-             "--channels=1", "--latency-msec=2"],
-            stdout=subprocess.PIPE, stderr=self.log, bufsize=0)
-        self.cond = threading.Condition()
-        # (sequence, arrival time, samples, peak); about 60 s of audio at 2 ms a chunk.
-        self.chunks = collections.deque(maxlen=30000)
-        self.sequence = 0
-        self.failed = None
-        self.thread = threading.Thread(target=self._read, name="parec reader", daemon=True)
-        self.thread.start()
-        # parec prints nothing until the stream runs; wait for the first chunk (silence flows).
-        deadline = time.monotonic() + 5
-        with self.cond:
-            while self.sequence == 0 and self.failed is None:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise BenchmarkError("parec recorded nothing from %s.monitor within 5 seconds; "
-                                         "its messages are in %s." % (sink, log_path))
-                self.cond.wait(left)
-        if self.failed:
-            raise BenchmarkError(self.failed)
-
-    def _read(self):
-        fd = self.proc.stdout.fileno()
-        pending = b""
-        while True:
-            try:
-                data = os.read(fd, 8192)
-            except OSError:
-                data = b""
-            now = time.monotonic()
-            if not data:
-                with self.cond:
-                    self.failed = "parec stopped recording."
-                    self.cond.notify_all()
-                return
-            data = pending + data
-            usable = len(data) - (len(data) % 2)
-            pending = data[usable:]
-            samples = array.array("h")
-            samples.frombytes(data[:usable])
-            if not samples:
-                continue
-            peak = max(max(samples), -min(samples))
-            with self.cond:
-                self.sequence += 1
-                self.chunks.append((self.sequence, now, samples, peak))
-                self.cond.notify_all()
-
-    def mark(self):
-        """The sequence number of the newest chunk: later chunks hold audio played after now."""
-        with self.cond:
-            return self.sequence
-
-    def first_above(self, threshold, after_sequence, timeout):
-        """The estimated monotonic time of the first sample above threshold in a chunk newer than
-        after_sequence, or None on timeout."""
-        deadline = time.monotonic() + timeout
-        seen = after_sequence
-        with self.cond:
-            while True:
-                if self.failed:
-                    raise BenchmarkError(self.failed)
-                for sequence, arrival, samples, peak in self.chunks:
-                    if sequence <= seen:
-                        continue
-                    seen = sequence
-                    if peak > threshold:
-                        for index, value in enumerate(samples):
-                            if value > threshold or -value > threshold:
-                                return arrival - (len(samples) - index) / RATE
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return None
-                self.cond.wait(left)
-
-    def peak_between(self, start, end):
-        """The highest peak among chunks that arrived between two monotonic times."""
-        with self.cond:
-            peaks = [peak for _, arrival, _, peak in self.chunks if start <= arrival <= end]
-        return max(peaks) if peaks else 0
-
-    def wait_silence(self, threshold, quiet_for, timeout):
-        """Waits until no chunk has gone above threshold for quiet_for seconds."""
-        deadline = time.monotonic() + timeout
-        with self.cond:
-            while True:
-                if self.failed:
-                    raise BenchmarkError(self.failed)
-                now = time.monotonic()
-                loud = [arrival for _, arrival, _, peak in self.chunks
-                        if peak > threshold and arrival > now - quiet_for]
-                if not loud and self.chunks and self.chunks[-1][1] > now - 0.05:
-                    return True
-                if now > deadline:
-                    return False
-                self.cond.wait(0.02)
-
-    def close(self):
-        stop_process(self.proc, "parec")
-        self.log.close()
-
-
-# ---------------------------------------------------------------------------------------------
-# Processes
+# Servers
 
 
 STARTED = []  # every process this program started, stopped at exit in reverse order
-
-
-def children_of(pid):
-    """Process ids whose parent is pid (Speech Dispatcher starts its output modules as children)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open("/proc/%s/stat" % entry) as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(entry))
-    return found
-
-
-def pid_alive(pid):
-    try:
-        with open("/proc/%d/stat" % pid) as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def kill_pid(pid, timeout=5.0):
-    """SIGTERM, then SIGKILL after timeout, to one process id this program started."""
-    try:
-        os.kill(pid, signal.SIGTERM)
-    except ProcessLookupError:
-        return
-    deadline = time.monotonic() + timeout
-    while pid_alive(pid) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    if pid_alive(pid):
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-
-
-def stop_process(proc, what, timeout=5.0):
-    if proc is None or proc.poll() is not None:
-        return
-    children = children_of(proc.pid)
-    proc.terminate()
-    try:
-        proc.wait(timeout)
-    except subprocess.TimeoutExpired:
-        say("%s did not stop within %g seconds of SIGTERM, so it was killed." % (what, timeout))
-        proc.kill()
-        proc.wait()
-    for child in children:
-        if pid_alive(child):
-            kill_pid(child)
 
 
 def connect_client(address, timeout, what, log_path, proc=None):
@@ -236,10 +67,10 @@ def connect_client(address, timeout, what, log_path, proc=None):
             return speechd.SSIPClient("sbs", component="bench", address=address, autospawn=False)
         except speechd.SSIPCommunicationError:
             if proc is not None and proc.poll() is not None:
-                raise BenchmarkError("%s exited with status %d before opening its socket; its log is in %s."
+                raise Failure("%s exited with status %d before opening its socket; its log is in %s."
                                      % (what, proc.returncode, log_path))
             if time.monotonic() > deadline:
-                raise BenchmarkError("%s did not open its socket within %g seconds; its log is in %s."
+                raise Failure("%s did not open its socket within %g seconds; its log is in %s."
                                      % (what, timeout, log_path))
             time.sleep(0.001)
 
@@ -268,7 +99,7 @@ class Announcer:
         return connect_client("unix_socket:" + self.socket, 10, "announcerd", self.log_path, self.proc)
 
     def stop(self):
-        stop_process(self.proc, "announcerd")
+        stop_process(self.proc, "announcerd", warn=say)
         self.proc = None
 
     def cold_events(self, index):
@@ -282,12 +113,12 @@ class Announcer:
         t0 = time.monotonic()
         proc = subprocess.Popen(self.command(socket_path, self.cold_events(index)),
                                 stdout=log, stderr=subprocess.STDOUT)
-        STARTED.append(lambda: stop_process(proc, "announcerd"))
+        STARTED.append(lambda: stop_process(proc, "announcerd", warn=say))
         try:
             client = connect_client("unix_socket:" + socket_path, 10, "announcerd", log_path, proc)
         finally:
             log.close()
-        return t0, client, lambda: stop_process(proc, "announcerd")
+        return t0, client, lambda: stop_process(proc, "announcerd", warn=say)
 
 
 class SpeechDispatcher:
@@ -334,7 +165,7 @@ class SpeechDispatcher:
                               self.log_dir, self.proc)
 
     def stop(self):
-        stop_process(self.proc, "Speech Dispatcher")
+        stop_process(self.proc, "Speech Dispatcher", warn=say)
         self.proc = None
 
     def cold_start(self, index):
@@ -367,7 +198,7 @@ class SpeechDispatcher:
                 client = speechd.SSIPClient("sbs", component="bench",
                                             address="unix_socket:" + socket_path, autospawn=True)
             except speechd.SSIPCommunicationError as error:
-                raise BenchmarkError("Speech Dispatcher did not autospawn (%s); its logs are in %s."
+                raise Failure("Speech Dispatcher did not autospawn (%s); its logs are in %s."
                                      % (str(error).splitlines()[0], self.log_dir))
         finally:
             for name, value in saved.items():
@@ -406,7 +237,7 @@ class Bench:
         """Stops everything on the server and waits until the sink is quiet."""
         client.cancel(speechd.Scope.ALL)
         if not self.capture.wait_silence(self.args.quiet_threshold, 0.3, 10):
-            raise BenchmarkError("The null sink did not fall silent within 10 seconds of CANCEL ALL.")
+            raise Failure("The null sink did not fall silent within 10 seconds of CANCEL ALL.")
         time.sleep(random.uniform(0.05, 0.15))
 
     def timed_speak(self, client, text, threshold, timeout=5.0):
@@ -421,7 +252,7 @@ class Bench:
     def wait_polite_playing(self, mark, what):
         heard = self.capture.first_above(self.args.quiet_threshold, mark, 10)
         if heard is None:
-            raise BenchmarkError("The low-volume polite message of %s was never heard." % what)
+            raise Failure("The low-volume polite message of %s was never heard." % what)
         # Well into the message, as when an urgent announcement arrives mid-sentence.
         time.sleep(random.uniform(0.25, 0.45))
 
@@ -458,14 +289,9 @@ class Bench:
 # Statistics and report
 
 
-def percentile(values, fraction):
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    position = (len(ordered) - 1) * fraction
-    low = int(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+def median(values):
+    """The 50th percentile by nearest rank, as every figure here: always one of the samples."""
+    return nearest_rank(list(values), 50)
 
 
 def ms(value):
@@ -487,7 +313,7 @@ def report(results, args):
         if not a or not d:
             lines.append("%s: not enough audible runs to compare." % title)
             continue
-        ma, md = statistics.median(a), statistics.median(d)
+        ma, md = median(a), median(d)
         ratio = ma / md
         line = "%s: announcer median %s, Speech Dispatcher median %s, ratio %.2f" % (
             title, ms(ma), ms(md), ratio)
@@ -499,26 +325,26 @@ def report(results, args):
                 COLD_GOAL_MS, "met" if ma < COLD_GOAL_MS else "not met")
         lines.append(line)
         lines.append("  announcer p90 %s, max %s; Speech Dispatcher p90 %s, max %s; %d runs each%s." % (
-            ms(percentile(a, 0.9)), ms(max(a)), ms(percentile(d, 0.9)), ms(max(d)),
+            ms(nearest_rank(a, 90)), ms(max(a)), ms(nearest_rank(d, 90)), ms(max(d)),
             min(len(a), len(d)),
             "" if not missed else ", %d runs heard nothing and are left out" % missed))
         if scenario == "cold":
             lines.append("  Medians from the start to a connected client: announcer %s, Speech Dispatcher %s; "
                          "from the start to the SPEAK: announcer %s, Speech Dispatcher %s." % tuple(
-                             ms(statistics.median(s[field] for s in per[server]))
+                             ms(median(s[field] for s in per[server]))
                              for field in ("connected_ms", "speak_sent_ms") for server in SERVERS))
         parts = [s for s in per["announcer"] if s.get("received_ms") is not None]
         if parts and scenario == "cold":
             lines.append("  announcer's own timeline, medians from the start: received %s, first audio %s." % (
-                ms(statistics.median(s["received_ms"] for s in parts)),
-                ms(statistics.median(s["first_audio_ms"] for s in parts))))
+                ms(median(s["received_ms"] for s in parts)),
+                ms(median(s["first_audio_ms"] for s in parts))))
         elif parts:
             lines.append("  announcer's own timeline, medians: send to received %s, received to first audio %s, "
                          "first audio to its audible estimate %s, audible estimate to captured %s." % (
-                             ms(statistics.median(s["received_ms"] for s in parts)),
-                             ms(statistics.median(s["first_audio_ms"] - s["received_ms"] for s in parts)),
-                             ms(statistics.median(s["audible_ms"] - s["first_audio_ms"] for s in parts)),
-                             ms(statistics.median(s["latency_ms"] - s["audible_ms"] for s in parts))))
+                             ms(median(s["received_ms"] for s in parts)),
+                             ms(median(s["first_audio_ms"] - s["received_ms"] for s in parts)),
+                             ms(median(s["audible_ms"] - s["first_audio_ms"] for s in parts)),
+                             ms(median(s["latency_ms"] - s["audible_ms"] for s in parts))))
     return lines
 
 
@@ -586,7 +412,7 @@ def main():
     capture = None
     clients = {}
     try:
-        capture = Capture(args.sink, os.path.join(args.workdir, "parec.log"))
+        capture = MonitorCapture(args.sink + ".monitor", os.path.join(args.workdir, "parec.log"), RATE)
         announcer = Announcer(args.announcerd, args.workdir)
         speechd_server = SpeechDispatcher(args.workdir)
         servers = {"announcer": announcer, "speechd": speechd_server}
@@ -602,7 +428,7 @@ def main():
                 # One message each first, so that voices and audio streams are loaded before timing.
                 latency, _, _ = bench.idle(key, client)
                 if latency is None:
-                    raise BenchmarkError("%s played nothing audible on the null sink; check its log in %s."
+                    raise Failure("%s played nothing audible on the null sink; check its log in %s."
                                          % (NAMES[key], servers[key].dir))
         for scenario in args.scenarios:
             if scenario == "cold" and clients:
@@ -655,7 +481,7 @@ def main():
                            "polite_volume": args.polite_volume, "runs": args.runs,
                            "results": results, "summary": lines}, f, indent=1)
         return 0
-    except BenchmarkError as error:
+    except Failure as error:
         say(str(error))
         return 1
     except speechd.SSIPResponseError as error:
@@ -680,13 +506,13 @@ def main():
             except Exception:
                 pass
         if capture is not None:
-            capture.close()
+            capture.close(warn=say)
 
 
 def run_cold(bench, server, run):
     """One cold start: start the server, connect, send one message; time from start to audible."""
     if not bench.capture.wait_silence(bench.args.quiet_threshold, 0.3, 10):
-        raise BenchmarkError("The null sink did not fall silent before a cold start.")
+        raise Failure("The null sink did not fall silent before a cold start.")
     mark = bench.capture.mark()
     t0, client, stop = server.cold_start(run)
     connected = time.monotonic()
