@@ -173,17 +173,13 @@ let package = Package(
         .testTarget(name: "AnnouncerFlowsTests", dependencies: ["AnnouncerFlows", "AnnouncerVoices", "AnnouncerCore"]),
         .testTarget(
             name: "AnnouncerEngineTests",
-            dependencies: ["AnnouncerEngine", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio"]
+            dependencies: ["AnnouncerEngine", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "TestSupport"]
         ),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
         .testTarget(name: "AnnouncerBenchTests", dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerCore"]),
-        .testTarget(
-            name: "AnnouncerServerTests",
-            dependencies: ["announcerd", "announce", "AnnouncerServer", "AnnouncerCore"]
-        ),
         // The server's handlers and decoders on NIO's EmbeddedChannel: no process, no socket.
         .testTarget(
-            name: "AnnouncerServerUnitTests",
+            name: "AnnouncerServerTests",
             dependencies: [
                 "AnnouncerServer",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -191,9 +187,18 @@ let package = Package(
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ]
         ),
+        // Shared by the tests that need them: real announcerd and announce processes, a socket client,
+        // a private PulseAudio server and a capture of what it played, the repository's paths.
+        .target(
+            name: "TestSupport",
+            dependencies: ["AnnouncerProtocol", "AnnouncerCore"],
+            path: "Tests/TestSupport"
+        ),
+        // Every test that starts a process: announcerd, announce, or a real client (spd-say,
+        // python3-speechd, Fenrir's driver), against the real engine and PulseAudio.
         .testTarget(
-            name: "AnnounceCommandTests",
-            dependencies: ["announce"]
+            name: "EndToEndTests",
+            dependencies: ["announcerd", "announce", "TestSupport", "AnnouncerServer", "AnnouncerProtocol", "AnnouncerCore"]
         ),
     ]
 )

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -8,8 +9,7 @@ let fenrirInstalled: Bool = ProcessInfo.processInfo.environment["CI"] == "true"
 @Suite(.serialized, .enabled(if: fenrirInstalled, "Fenrir is installed (CI installs it)"))
 struct FenrirDriverTests {
     /// Tests/Clients/fenrir_driver_client.py: loads Fenrir's speechdDriver.py and replays Fenrir's calls.
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Clients/fenrir_driver_client.py").path
+    static let script = Repository.path("Tests/Clients/fenrir_driver_client.py")
 
     @Test("Fenrir's driver speaks in English, Swedish and Norwegian, with a voice type, cancels, and shuts down, with no error")
     func fenrirDriverWorksUnchanged() throws {

@@ -3,20 +3,14 @@ import Glibc
 
 /// A plain blocking Unix-socket client: bytes out, lines in, with time limits.
 /// It is what socat is to a person: the test speaks the wire protocol itself.
-final class SocketClient {
-    let descriptor: Int32
+public final class SocketClient {
+    public let descriptor: Int32
     private var buffer: [UInt8] = []
 
-    init(path: String) throws {
+    public init(path: String) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let descriptor = self.descriptor
+        let result = UnixSocketAddress.with(path) { connect(descriptor, $0, $1) }
         guard result == 0 else {
             close(descriptor)
             throw SocketClientError(message: "connect failed: \(String(cString: strerror(errno)))")
@@ -25,9 +19,9 @@ final class SocketClient {
 
     deinit { close(descriptor) }
 
-    func send(_ text: String) { send(Array(text.utf8)) }
+    public func send(_ text: String) { send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) {
+    public func send(_ bytes: [UInt8]) {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -37,7 +31,7 @@ final class SocketClient {
     }
 
     /// The next line, without its line ending, or nil when the connection closed or time ran out.
-    func readLine(timeout: Double = 10) -> String? {
+    public func readLine(timeout: Double = 10) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
@@ -58,13 +52,13 @@ final class SocketClient {
     }
 
     /// The next line parsed as a JSON object.
-    func readObject(timeout: Double = 10) -> [String: Any]? {
+    public func readObject(timeout: Double = 10) -> [String: Any]? {
         guard let line = readLine(timeout: timeout) else { return nil }
         return (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
     }
 
     /// Sends one JSON request and returns the next reply, setting aside events that come first.
-    func request(_ line: String, events: inout [[String: Any]]) -> [String: Any]? {
+    public func request(_ line: String, events: inout [[String: Any]]) -> [String: Any]? {
         send(line + "\n")
         while let object = readObject() {
             if object["event"] != nil { events.append(object) } else { return object }
@@ -72,13 +66,13 @@ final class SocketClient {
         return nil
     }
 
-    func request(_ line: String) -> [String: Any]? {
+    public func request(_ line: String) -> [String: Any]? {
         var ignored: [[String: Any]] = []
         return request(line, events: &ignored)
     }
 
     /// Reads events until one matches, returning every event read.
-    func readEvents(until done: ([String: Any]) -> Bool, timeout: Double = 20) -> [[String: Any]] {
+    public func readEvents(until done: ([String: Any]) -> Bool, timeout: Double = 20) -> [[String: Any]] {
         var events: [[String: Any]] = []
         let deadline = Date().addingTimeInterval(timeout)
         while deadline.timeIntervalSinceNow > 0, let object = readObject(timeout: deadline.timeIntervalSinceNow) {
@@ -89,11 +83,11 @@ final class SocketClient {
     }
 }
 
-struct SocketClientError: Error {
-    let message: String
+public struct SocketClientError: Error {
+    public let message: String
 }
 
 /// True for the `ended` event of announcement `id`.
-func isEnd(of id: String) -> ([String: Any]) -> Bool {
+public func isEnd(of id: String) -> ([String: Any]) -> Bool {
     { $0["event"] as? String == "ended" && $0["id"] as? String == id }
 }

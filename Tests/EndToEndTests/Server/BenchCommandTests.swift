@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -72,16 +73,8 @@ import Testing
         let directory = ServerProcess.makeDirectory()
         let path = directory + "/silent.sock"
         // A listener that accepts and then says nothing: the kernel completes the connection for it.
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = try #require(UnixSocketAddress.silentListener(at: path))
         defer { close(listener); unlink(path) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        _ = withUnsafeMutableBytes(of: &address.sun_path) { path.utf8CString.withUnsafeBytes($0.copyMemory) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        #expect(bound == 0)
-        #expect(listen(listener, 8) == 0)
         let run = try ProgramRun(ServerProcess.announce.path, ["bench", "--socket", path, "--scenario", "idle", "--samples", "1"], timeout: 60)
         #expect(run.status == 1)
         #expect(run.standardError.contains("The announcer server did not answer within 10 seconds, so announce gave up."), "\(run.standardError)")

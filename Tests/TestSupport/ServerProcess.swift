@@ -2,18 +2,18 @@ import Foundation
 import Synchronization
 
 /// A real `announcerd`, built beside the test bundle, on a socket of its own.
-final class ServerProcess: @unchecked Sendable {
-    static let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    static var announcerd: URL { directory.appendingPathComponent("announcerd") }
-    static var announce: URL { directory.appendingPathComponent("announce") }
+public final class ServerProcess: @unchecked Sendable {
+    public static let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    public static var announcerd: URL { directory.appendingPathComponent("announcerd") }
+    public static var announce: URL { directory.appendingPathComponent("announce") }
 
-    let socketPath: String
-    let process = Process()
+    public let socketPath: String
+    public let process = Process()
     private let standardError = Pipe()
     private let log = LogText()
 
     /// A fresh private directory with a short path, as Unix socket paths are limited to 107 bytes.
-    static func makeDirectory() -> String {
+    public static func makeDirectory() -> String {
         let path = "/tmp/anr-\(UUID().uuidString.prefix(8))"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
@@ -21,7 +21,7 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Starts the server and waits until it says it is listening.
     /// With `useStandardPath`, no --socket is given and the server finds its own path from the environment.
-    init(
+    public init(
         socketPath: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
         waitUntilListening: Bool = true, useStandardPath: Bool = false, descriptorLimit: (soft: Int, hard: Int)? = nil
     ) throws {
@@ -54,11 +54,11 @@ final class ServerProcess: @unchecked Sendable {
         }
     }
 
-    var standardErrorText: String { log.text }
+    public var standardErrorText: String { log.text }
 
     /// Sends a signal and waits for the exit; returns the exit status.
     @discardableResult
-    func stop(signal: Int32 = SIGTERM) -> Int32 {
+    public func stop(signal: Int32 = SIGTERM) -> Int32 {
         if process.isRunning { kill(process.processIdentifier, signal) }
         let deadline = Date().addingTimeInterval(20)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
@@ -74,13 +74,13 @@ final class ServerProcess: @unchecked Sendable {
     }
 }
 
-struct ServerFailedToStart: Error, CustomStringConvertible {
-    let log: String
-    var description: String { "announcerd did not start: \(log)" }
+public struct ServerFailedToStart: Error, Sendable, CustomStringConvertible {
+    public let log: String
+    public var description: String { "announcerd did not start: \(log)" }
 }
 
 /// Polls `condition` until it holds or `seconds` pass.
-func waitFor(_ condition: () -> Bool, seconds: Double) -> Bool {
+public func waitFor(_ condition: () -> Bool, seconds: Double) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() { return true }
@@ -90,12 +90,12 @@ func waitFor(_ condition: () -> Bool, seconds: Double) -> Bool {
 }
 
 /// Runs a program to its end with a time limit, for spd-say, python3 and announce.
-struct ProgramRun {
-    let status: Int32
-    let standardOutput: String
-    let standardError: String
+public struct ProgramRun: Sendable {
+    public let status: Int32
+    public let standardOutput: String
+    public let standardError: String
 
-    init(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:], timeout: Double = 30) throws {
+    public init(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:], timeout: Double = 30) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -120,8 +120,9 @@ struct ProgramRun {
 }
 
 /// Text gathered from another thread.
-final class LogText: Sendable {
+public final class LogText: Sendable {
     private let value = Mutex("")
-    func append(_ text: String) { value.withLock { $0 += text } }
-    var text: String { value.withLock { $0 } }
+    public init() {}
+    public func append(_ text: String) { value.withLock { $0 += text } }
+    public var text: String { value.withLock { $0 } }
 }

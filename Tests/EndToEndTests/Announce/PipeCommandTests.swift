@@ -1,3 +1,5 @@
+import AnnouncerProtocol
+import TestSupport
 import Foundation
 import Testing
 
@@ -14,12 +16,12 @@ import Testing
         #expect(try pipe.finish(closingInput: true) == 0)
 
         let events = try EventLine.parse(pipe.timeline)
-        let politeEnd = try #require(events.first { $0.id == "1" && $0.event == "ended" })
-        #expect(politeEnd.outcome == "interrupted")
-        #expect(politeEnd.by == "2")
-        let assertiveFirstAudio = try #require(events.first { $0.id == "2" && $0.event == "first_audio" })
-        #expect(try #require(assertiveFirstAudio.latency) < 500)
-        #expect(events.last { $0.id == "2" }?.outcome == "spoken")
+        let politeEnd = try #require(events.first { $0.id.rawValue == "1" && $0.event == .ended })
+        #expect(politeEnd.outcome == .interrupted)
+        #expect(politeEnd.by?.rawValue == "2")
+        let assertiveFirstAudio = try #require(events.first { $0.id.rawValue == "2" && $0.event == .firstAudio })
+        #expect(try #require(assertiveFirstAudio.latency).value < 500)
+        #expect(events.last { $0.id.rawValue == "2" }?.outcome == .spoken)
     }
 
     @Test("Interrupted with SIGINT, pipe ends what waits and speaks as cancelled on the timeline, then exits")
@@ -30,17 +32,17 @@ import Testing
         pipe.read(until: "\"first_audio\"")
         kill(pipe.process.processIdentifier, SIGINT)
         #expect(try pipe.finish(closingInput: false) == 128 + SIGINT)
-        let ends = try EventLine.parse(pipe.timeline).filter { $0.event == "ended" }
-        #expect(ends.map(\.id) == ["1", "2"])
-        #expect(ends.allSatisfy { $0.outcome == "cancelled" })
+        let ends = try EventLine.parse(pipe.timeline).filter { $0.event == .ended }
+        #expect(ends.map(\.id.rawValue) == ["1", "2"])
+        #expect(ends.allSatisfy { $0.outcome == .cancelled })
     }
 
     @Test("When input ends, pipe waits until every accepted line has ended")
     func pipeWaitsForEverythingAccepted() throws {
         let result = try AnnounceProcess.run(["pipe", "--sink", "null", "--events", "-", "--rate", "450"], input: "one\ntwo\nthree\n")
         #expect(result.status == 0)
-        let ends = try EventLine.parse(result.standardOutput).filter { $0.event == "ended" }
-        #expect(ends.map(\.outcome) == ["spoken", "spoken", "spoken"])
+        let ends = try EventLine.parse(result.standardOutput).filter { $0.event == .ended }
+        #expect(ends.map(\.outcome) == [.spoken, .spoken, .spoken])
     }
 
     @Test("Prefixes set a line's politeness; --assertive-match makes matching lines assertive; blank lines are skipped")
@@ -48,19 +50,19 @@ import Testing
         let input = "off: quiet line\n\n   \nCompiling main.swift\nerror: missing semicolon\n"
         let result = try AnnounceProcess.run(["pipe", "--sink", "null", "--events", "-", "--rate", "450", "--assertive-match", "error|failed"], input: input)
         #expect(result.status == 0)
-        let received = try EventLine.parse(result.standardOutput).filter { $0.event == "received" }
-        #expect(received.map { $0.fields["politeness"] as? String } == ["off", "polite", "assertive"])
-        #expect(received.map { $0.fields["text"] as? String } == ["quiet line", "Compiling main.swift", "error: missing semicolon"])
+        let received = try EventLine.parse(result.standardOutput).filter { $0.event == .received }
+        #expect(received.map(\.politeness) == [.off, .polite, .assertive])
+        #expect(received.map(\.text) == ["quiet line", "Compiling main.swift", "error: missing semicolon"])
     }
 
     @Test("--duplicate-window sets the window within which the same line is not said again")
     func duplicateWindowOption() throws {
         let input = "Saved\nSaved\n"
         let standard = try AnnounceProcess.run(["pipe", "--sink", "null", "--events", "-", "--rate", "450"], input: input)
-        let outcomes = try EventLine.parse(standard.standardOutput).filter { $0.event == "ended" }.map(\.outcome)
-        #expect(outcomes.contains("duplicate"))
+        let outcomes = try EventLine.parse(standard.standardOutput).filter { $0.event == .ended }.map(\.outcome)
+        #expect(outcomes.contains(.duplicate))
         let none = try AnnounceProcess.run(["pipe", "--sink", "null", "--events", "-", "--rate", "450", "--duplicate-window", "0"], input: input)
-        #expect(try EventLine.parse(none.standardOutput).filter { $0.event == "ended" }.map(\.outcome) == ["spoken", "spoken"])
+        #expect(try EventLine.parse(none.standardOutput).filter { $0.event == .ended }.map(\.outcome) == [.spoken, .spoken])
     }
 
     @Test("An invalid --assertive-match pattern is refused in one sentence")

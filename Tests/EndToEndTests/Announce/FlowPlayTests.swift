@@ -1,11 +1,10 @@
+import TestSupport
 import Foundation
 import Testing
 
 /// `announce flow play`, driven as a tester drives it: in a real terminal (tmux), and from a pipe.
 @Suite(.serialized) struct FlowPlayTests {
-    static let loginFlow = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Flows/login.en.yaml").path
+    static let loginFlow = Repository.path("Flows/login.en.yaml")
 
     /// What the login flow says, step by step, as the seed's steps expect it.
     static let loginPhrases = [

@@ -2,21 +2,21 @@ import Foundation
 
 /// A PulseAudio server of a test's own, with a null sink, that the test may kill and start again
 /// without disturbing the one the other tests play to.
-final class PrivatePulseAudio: @unchecked Sendable {
-    static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio") }
+public final class PrivatePulseAudio: @unchecked Sendable {
+    public static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio") }
 
-    let directory: String
-    static let sinkName = "announcer_private"
+    public let directory: String
+    public static let sinkName = "announcer_private"
 
     /// What a program needs in its environment to play through this server with ALSA's default device.
-    var environment: [String: String] {
+    public var environment: [String: String] {
         [
             "PULSE_SERVER": "unix:\(directory)/pulse/native",
             "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:\(directory)/asound.conf",
         ]
     }
 
-    init() throws {
+    public init() throws {
         directory = "/tmp/anr-pulse-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try "pcm.!default { type pulse }\nctl.!default { type pulse }\n".write(toFile: "\(directory)/asound.conf", atomically: true, encoding: .utf8)
@@ -24,7 +24,7 @@ final class PrivatePulseAudio: @unchecked Sendable {
     }
 
     /// Starts the server on this directory's socket and waits until it answers with its null sink as the default.
-    func start() throws {
+    public func start() throws {
         let started = try ProgramRun("/usr/bin/pulseaudio", [
             "-D", "--exit-idle-time=-1", "-n", "--log-target=file:\(directory)/pulseaudio.log",
             "--load=module-null-sink sink_name=\(Self.sinkName) norewinds=1", "--load=module-native-protocol-unix",
@@ -36,7 +36,7 @@ final class PrivatePulseAudio: @unchecked Sendable {
     }
 
     /// Kills the server at once, as a crash would, and waits until it is gone.
-    func kill() {
+    public func kill() {
         guard let text = try? String(contentsOfFile: "\(directory)/pulse/pid", encoding: .utf8),
               let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return }
         Glibc.kill(pid, SIGKILL)
@@ -46,7 +46,7 @@ final class PrivatePulseAudio: @unchecked Sendable {
     }
 
     /// Removes the null sink, as when a USB headset is unplugged: the server stays, the device goes.
-    func unplugSink() throws {
+    public func unplugSink() throws {
         let modules = try pactl(["list", "short", "modules"]).standardOutput.split(separator: "\n")
         for module in modules where module.contains("module-null-sink") {
             _ = try pactl(["unload-module", String(module.split(separator: "\t")[0])])
@@ -54,36 +54,23 @@ final class PrivatePulseAudio: @unchecked Sendable {
     }
 
     /// Adds the null sink again and makes it the default, as when the headset is plugged back in.
-    func plugSinkBackIn() throws {
+    public func plugSinkBackIn() throws {
         _ = try pactl(["load-module", "module-null-sink", "sink_name=\(Self.sinkName)", "norewinds=1"])
         _ = try pactl(["set-default-sink", Self.sinkName])
     }
 
-    func pactl(_ arguments: [String]) throws -> ProgramRun {
+    public func pactl(_ arguments: [String]) throws -> ProgramRun {
         try ProgramRun("/usr/bin/pactl", arguments, environment: environment, timeout: 10)
     }
 
     /// Records the null sink's monitor while `body` runs and returns the loudest 10 ms, as RMS.
-    func loudest(whileRunning body: () throws -> Void) throws -> Double {
-        let recorder = Process()
-        recorder.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
-        recorder.arguments = ["-d", "\(Self.sinkName).monitor", "--raw", "--format=s16le", "--rate=16000", "--channels=1", "--latency-msec=10"]
-        recorder.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        recorder.standardOutput = output
-        let bytes = LogBytes()
-        output.fileHandleForReading.readabilityHandler = { bytes.append($0.availableData) }
-        try recorder.run()
-        Thread.sleep(forTimeInterval: 0.3)
-        try body()
-        Glibc.kill(recorder.processIdentifier, SIGKILL)
-        recorder.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        let data = bytes.data
-        let samples = stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }
-        return stride(from: 0, to: max(0, samples.count - 160), by: 160).map { start in
-            (samples[start..<start + 160].reduce(0.0) { $0 + Double($1) * Double($1) } / 160).squareRoot()
-        }.max() ?? 0
+    public func loudest(whileRunning body: () throws -> Void) throws -> Double {
+        let capture = try PulseAudioCapture(sink: Self.sinkName, environment: environment)
+        do { try body() } catch {
+            _ = capture.stop()
+            throw error
+        }
+        return capture.stop().max() ?? 0
     }
 
     deinit {
@@ -92,16 +79,8 @@ final class PrivatePulseAudio: @unchecked Sendable {
     }
 }
 
-struct PulseAudioFailed: Error, CustomStringConvertible {
-    let what: String
-    let output: String
-    var description: String { "The private PulseAudio server did not \(what): \(output)" }
-}
-
-/// Bytes gathered from another thread.
-final class LogBytes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = Data()
-    func append(_ more: Data) { lock.withLock { value += more } }
-    var data: Data { lock.withLock { value } }
+public struct PulseAudioFailed: Error, CustomStringConvertible {
+    public let what: String
+    public let output: String
+    public var description: String { "The private PulseAudio server did not \(what): \(output)" }
 }

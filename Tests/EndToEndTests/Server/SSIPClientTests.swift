@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -218,8 +219,7 @@ struct SSIPClientTests {
 @Suite(.serialized, .enabled(if: speechDispatcherClientsInstalled, "python3-speechd is installed (CI installs it)"))
 struct KeyEchoTests {
     /// Tests/Clients/key_echo_client.py: CHAR and KEY in turn at a steady rate, counting refusals.
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Clients/key_echo_client.py").path
+    static let script = Repository.path("Tests/Clients/key_echo_client.py")
 
     @Test("30 keys a second for 20 seconds on a server started with no options are all accepted, and each ends once")
     func keyEchoAtTypingSpeedIsNeverRefused() throws {

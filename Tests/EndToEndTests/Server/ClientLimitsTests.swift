@@ -1,3 +1,4 @@
+import TestSupport
 import AnnouncerCore
 import AnnouncerServer
 import Foundation

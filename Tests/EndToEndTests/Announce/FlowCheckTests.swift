@@ -1,11 +1,10 @@
+import TestSupport
 import Foundation
 import Testing
 
 /// `announce flow check` on real flow files, through a real engine: results, timings, failures, reports.
 @Suite struct FlowCheckTests {
-    static let flows = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Flows").path
+    static let flows = Repository.path("Flows")
 
     /// A private folder for broken copies and reports.
     static func folder() throws -> String {

@@ -1,3 +1,6 @@
+import AnnouncerCore
+import AnnouncerProtocol
+import TestSupport
 import Foundation
 import Testing
 
@@ -30,9 +33,9 @@ import Testing
     func languageDefaultsFromLANG() throws {
         let result = try AnnounceProcess.run(["say", "--sink", "null", "--events", "-", "Hei"], environment: ["LANG": "nb_NO.UTF-8"])
         let events = try EventLine.parse(result.standardOutput)
-        #expect(events.first?.fields["lang"] as? String == "nb")
+        #expect(events.first?.language == .norwegianBokmal)
         let english = try AnnounceProcess.run(["say", "--sink", "null", "--events", "-", "Hi"], environment: ["LANG": "C.UTF-8"])
-        #expect(try EventLine.parse(english.standardOutput).first?.fields["lang"] as? String == "en")
+        #expect(try EventLine.parse(english.standardOutput).first?.language == .english)
     }
 
     @Test("A missing audio device is one sentence naming it and --sink, with a non-zero exit")
@@ -65,7 +68,7 @@ import Testing
     func offIsRecordedAsSilenced() throws {
         let result = try AnnounceProcess.run(["say", "--sink", "null", "--off", "--events", "-", "Quiet"])
         #expect(result.status == 0)
-        #expect(try EventLine.parse(result.standardOutput).last?.outcome == "silenced")
+        #expect(try EventLine.parse(result.standardOutput).last?.outcome == .silenced)
     }
 }
 

@@ -2,20 +2,23 @@ import Foundation
 import Synchronization
 
 /// Records what a PulseAudio null sink really played, from its monitor source, with `parec`.
-final class PulseAudioCapture: Sendable {
+public final class PulseAudioCapture: Sendable {
     /// Set by scripts/test and .ci/run, which start the server. In CI the tests run regardless,
     /// so a missing server fails them instead of skipping them.
-    static let sinkName = ProcessInfo.processInfo.environment["ANNOUNCER_TEST_PULSE_SINK"]
-    static var isAvailable: Bool { sinkName != nil || ProcessInfo.processInfo.environment["CI"] == "true" }
+    public static let sinkName = ProcessInfo.processInfo.environment["ANNOUNCER_TEST_PULSE_SINK"]
+    public static var isAvailable: Bool { sinkName != nil || ProcessInfo.processInfo.environment["CI"] == "true" }
 
-    static let sampleRate = 16_000
+    public static let sampleRate = 16_000
     private let process = Process()
     private let buffer = SampleBuffer()
 
-    init() throws {
-        let sink = Self.sinkName ?? "announcer_test"
+    /// Starts recording the monitor of `sink` (the test run's null sink by default) on the PulseAudio
+    /// server that `environment` names (the test run's by default).
+    public init(sink: String? = nil, environment: [String: String] = [:]) throws {
+        let sink = sink ?? Self.sinkName ?? "announcer_test"
         process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
         process.arguments = ["-d", "\(sink).monitor", "--raw", "--format=s16le", "--rate=\(Self.sampleRate)", "--channels=1", "--latency-msec=10"]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
         let buffer = self.buffer
@@ -26,7 +29,7 @@ final class PulseAudioCapture: Sendable {
     }
 
     /// Stops recording and returns the loudness of each 10 ms window, in order.
-    func stop() -> [Double] {
+    public func stop() -> [Double] {
         // parec does not always stop on SIGTERM while its output is being read.
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -43,7 +46,7 @@ final class PulseAudioCapture: Sendable {
 private final class SampleBuffer: Sendable {
     private let state = Mutex<(pending: [UInt8], samples: [Int16])>(([], []))
 
-    func append(_ bytes: [UInt8]) {
+    public func append(_ bytes: [UInt8]) {
         state.withLock { state in
             state.pending += bytes
             let whole = state.pending.count / 2 * 2
@@ -53,5 +56,5 @@ private final class SampleBuffer: Sendable {
         }
     }
 
-    var samples: [Int16] { state.withLock { $0.samples } }
+    public var samples: [Int16] { state.withLock { $0.samples } }
 }

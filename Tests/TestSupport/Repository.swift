@@ -1,0 +1,11 @@
+import Foundation
+
+/// Where the repository's files are, for tests that read shipped flows or run the client scripts.
+public enum Repository {
+    /// The repository's top folder, found from this file's own place (Tests/TestSupport/).
+    public static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The path of a file or folder given relative to the top folder, such as `Flows/login.en.yaml`.
+    public static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+}
