@@ -35,6 +35,9 @@ let package = Package(
             dependencies: [.product(name: "DequeModule", package: "swift-collections")]
         ),
 
+        // BlockingQueue: the one hand-off of values between plain threads, for the modules that run their own.
+        .target(name: "Blocking", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
+
         // libespeak-ng, wrapped once.
         .systemLibrary(
             name: "CEspeakNG",
@@ -43,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "Speech",
-            dependencies: ["CEspeakNG", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: ["CEspeakNG", "Blocking", .product(name: "DequeModule", package: "swift-collections")]
         ),
 
         // libasound2, wrapped once, beside the sinks that need no C.
@@ -73,7 +76,7 @@ let package = Package(
         .target(
             name: "AnnouncerEngine",
             dependencies: [
-                "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio",
+                "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "Blocking",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -99,7 +102,7 @@ let package = Package(
         .target(
             name: "AnnouncerClient",
             dependencies: [
-                "AnnouncerCore", "AnnouncerProtocol",
+                "AnnouncerCore", "AnnouncerProtocol", "Blocking",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -110,7 +113,7 @@ let package = Package(
         .target(
             name: "AnnouncerBench",
             dependencies: [
-                "AnnouncerCore", "AnnouncerEngine", "AnnouncerClient",
+                "AnnouncerCore", "AnnouncerEngine", "AnnouncerClient", "Blocking",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -148,6 +151,7 @@ let package = Package(
         ),
 
         .testTarget(name: "AnnouncerCoreTests", dependencies: ["AnnouncerCore"]),
+        .testTarget(name: "BlockingTests", dependencies: ["Blocking"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "AnnouncerVoicesTests", dependencies: ["AnnouncerVoices", "AnnouncerCore", "Speech"]),
