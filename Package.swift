@@ -46,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "Speech",
-            dependencies: ["CEspeakNG", "Blocking", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: ["CEspeakNG", "Blocking"]
         ),
 
         // libasound2, wrapped once, beside the sinks that need no C.
