@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// A PulseAudio server of a test's own, with a null sink, that the test may kill and start again
 /// without disturbing the one the other tests play to.
-final class PrivatePulseAudio: @unchecked Sendable {
+final class PrivatePulseAudio: Sendable {
     static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio") }
 
     let directory: String
@@ -99,9 +100,8 @@ struct PulseAudioFailed: Error, CustomStringConvertible {
 }
 
 /// Bytes gathered from another thread.
-final class LogBytes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = Data()
-    func append(_ more: Data) { lock.withLock { value += more } }
-    var data: Data { lock.withLock { value } }
+final class LogBytes: Sendable {
+    private let value = Mutex(Data())
+    func append(_ more: Data) { value.withLock { $0 += more } }
+    var data: Data { value.withLock { $0 } }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// A real `announcerd`, built beside the test bundle, on a socket of its own.
-final class ServerProcess: @unchecked Sendable {
+final class ServerProcess: Sendable {
     static let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     static var announcerd: URL { directory.appendingPathComponent("announcerd") }
     static var announce: URL { directory.appendingPathComponent("announce") }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import AnnouncerServer
 
@@ -140,9 +141,8 @@ import Testing
 }
 
 /// Which closures ran, in order.
-final class ClosedList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [Int] = []
-    func append(_ index: Int) { lock.withLock { list.append(index) } }
-    var items: [Int] { lock.withLock { list } }
+final class ClosedList: Sendable {
+    private let list = Mutex<[Int]>([])
+    func append(_ index: Int) { list.withLock { $0.append(index) } }
+    var items: [Int] { list.withLock { $0 } }
 }
