@@ -152,6 +152,7 @@ let package = Package(
 
         .testTarget(name: "AnnouncerCoreTests", dependencies: ["AnnouncerCore"]),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"]),
+        .testTarget(name: "AnnouncerCommandLineTests", dependencies: ["AnnouncerCommandLine", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "AnnouncerVoicesTests", dependencies: ["AnnouncerVoices", "AnnouncerCore", "Speech"]),
