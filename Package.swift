@@ -40,6 +40,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // BlockingQueue: the one hand-off of values between plain threads, for the modules that run their own.
+        .target(name: "Blocking", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
+
         // libespeak-ng, wrapped once.
         .systemLibrary(
             name: "CEspeakNG",
@@ -48,7 +51,7 @@ let package = Package(
         ),
         .target(
             name: "Speech",
-            dependencies: ["CEspeakNG", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: ["CEspeakNG", "Blocking"]
         ),
 
         // libasound2, wrapped once, beside the sinks that need no C.
@@ -85,7 +88,7 @@ let package = Package(
         .target(
             name: "AnnouncerEngine",
             dependencies: [
-                "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio",
+                "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "Blocking",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -117,7 +120,7 @@ let package = Package(
         .target(
             name: "AnnouncerClient",
             dependencies: [
-                "AnnouncerCore", "AnnouncerProtocol", "JSONLineEncoding",
+                "AnnouncerCore", "AnnouncerProtocol", "JSONLineEncoding", "Blocking",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -128,7 +131,7 @@ let package = Package(
         .target(
             name: "AnnouncerBench",
             dependencies: [
-                "AnnouncerCore", "AnnouncerEngine", "AnnouncerClient", "AnnouncerProtocol", "JSONLineEncoding",
+                "AnnouncerCore", "AnnouncerEngine", "AnnouncerClient", "AnnouncerProtocol", "JSONLineEncoding", "Blocking",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -167,6 +170,8 @@ let package = Package(
         ),
 
         .testTarget(name: "AnnouncerCoreTests", dependencies: ["AnnouncerCore"]),
+        .testTarget(name: "BlockingTests", dependencies: ["Blocking"]),
+        .testTarget(name: "AnnouncerCommandLineTests", dependencies: ["AnnouncerCommandLine", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "AnnouncerVoicesTests", dependencies: ["AnnouncerVoices", "AnnouncerCore", "Speech"]),

@@ -1,20 +1,20 @@
 import AnnouncerProtocol
+import Blocking
 import Dispatch
 import Glibc
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// A JSON-lines connection to a running `announcerd`, used from ordinary blocking code.
 ///
-/// SwiftNIO reads on its own thread; lines wait in an inbox until `nextLine()` takes them.
+/// SwiftNIO reads on its own thread; lines wait in a queue until `nextLine()` takes them.
 public final class ServerConnection: Sendable {
     public let path: String
     private let group: MultiThreadedEventLoopGroup
     /// Whether `close()` also shuts the event-loop group down: true unless the caller lent it.
     private let ownsGroup: Bool
     private let channel: any Channel
-    private let inbox: Inbox<String>
+    private let inbox: BlockingQueue<String>
 
     /// Connects to the server at `path` with an event-loop thread of its own. Throws `.noServer` when none listens there.
     public static func connect(to path: String) throws(ClientError) -> ServerConnection {
@@ -27,7 +27,7 @@ public final class ServerConnection: Sendable {
     }
 
     private static func connect(to path: String, group: MultiThreadedEventLoopGroup, ownsGroup: Bool) throws(ClientError) -> ServerConnection {
-        let inbox = Inbox<String>()
+        let inbox = BlockingQueue<String>()
         do {
             let channel = try ClientBootstrap(group: group)
                 .channelInitializer { channel in
@@ -49,7 +49,7 @@ public final class ServerConnection: Sendable {
         }
     }
 
-    private init(path: String, group: MultiThreadedEventLoopGroup, ownsGroup: Bool, channel: any Channel, inbox: Inbox<String>) {
+    private init(path: String, group: MultiThreadedEventLoopGroup, ownsGroup: Bool, channel: any Channel, inbox: BlockingQueue<String>) {
         self.path = path
         self.group = group
         self.ownsGroup = ownsGroup
@@ -68,14 +68,13 @@ public final class ServerConnection: Sendable {
             do { try written.wait() } catch { throw .connectionClosed }
             return
         }
-        let outcome = Mutex<Bool?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        written.whenComplete { result in
-            outcome.withLock { $0 = (try? result.get()) != nil }
-            done.signal()
+        let outcome = BlockingQueue<Bool>()
+        written.whenComplete { result in outcome.append((try? result.get()) != nil) }
+        switch outcome.take(until: .now() + .seconds(seconds)) {
+        case .element(true): return
+        case .element(false), .closed: throw .connectionClosed
+        case .timedOut: throw .noAnswer(seconds: seconds)
         }
-        guard done.wait(timeout: .now() + .seconds(seconds)) == .success else { throw .noAnswer(seconds: seconds) }
-        guard outcome.withLock({ $0 }) == true else { throw .connectionClosed }
     }
 
     /// The next line from the server, waiting for it; nil once the server closed the connection.
@@ -84,9 +83,9 @@ public final class ServerConnection: Sendable {
     /// The next line, waiting at most `seconds`: `.noAnswer` when none came, `.connectionClosed` at the end.
     public func nextLine(timeout seconds: Int) throws(ClientError) -> String {
         switch inbox.take(until: .now() + .seconds(seconds)) {
-        case let .some(.some(line)): return line
-        case .some(.none): throw .connectionClosed
-        case .none: throw .noAnswer(seconds: seconds)
+        case let .element(line): return line
+        case .closed: throw .connectionClosed
+        case .timedOut: throw .noAnswer(seconds: seconds)
         }
     }
 
@@ -115,16 +114,16 @@ public final class ServerConnection: Sendable {
 /// Splits what the server sends into lines for the inbox.
 private final class LineCollector: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
-    private let inbox: Inbox<String>
+    private let inbox: BlockingQueue<String>
     private var partial: [UInt8] = []
 
-    init(inbox: Inbox<String>) { self.inbox = inbox }
+    init(inbox: BlockingQueue<String>) { self.inbox = inbox }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
         for byte in buffer.readableBytesView {
             if byte == UInt8(ascii: "\n") {
-                inbox.put(String(decoding: partial, as: UTF8.self))
+                inbox.append(String(decoding: partial, as: UTF8.self))
                 partial.removeAll(keepingCapacity: true)
             } else {
                 partial.append(byte)

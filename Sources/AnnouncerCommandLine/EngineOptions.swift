@@ -101,7 +101,7 @@ public struct EngineOptions: ParsableArguments {
         let logger = Logger(label: label)
         let library = loadVoices()
         for problem in library.problems {
-            logger.warning("Voice profile left out: \(problem)")
+            logger.warning("A voice profile was left out.", metadata: ["voices.problem": "\(problem)"])
         }
         do throws(EngineError) {
             return try SpeechEngine(sink: resolvedSink, policy: policy, voices: library, whenAudioFails: whenAudioFails ?? .wait, logger: logger)

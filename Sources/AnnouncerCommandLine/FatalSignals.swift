@@ -47,6 +47,7 @@ struct PreparedExit {
     }
 }
 
+// Set once, before the handler is installed, and then only read, by the handler, which may take no lock.
 nonisolated(unsafe) private var preparedLines: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 nonisolated(unsafe) private var preparedFiles: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 

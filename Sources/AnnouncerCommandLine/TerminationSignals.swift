@@ -4,7 +4,8 @@ import Synchronization
 
 /// Turns SIGTERM and SIGINT into one orderly stop, run once, on its own queue rather than in a signal handler.
 public enum TerminationSignals {
-    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+    /// Kept for the life of the process: a source that is released stops delivering.
+    private static let sources = Mutex<[any DispatchSourceSignal]>([])
 
     /// Calls `stop` with the signal's number the first time either signal arrives; later ones are ignored.
     public static func install(_ stop: @escaping @Sendable (Int32) -> Void) {
@@ -12,13 +13,16 @@ public enum TerminationSignals {
         let once = OnceFlag()
         for signalNumber in [SIGTERM, SIGINT] {
             signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler {
-                guard once.claim() else { return }
-                stop(signalNumber)
+            // Made inside the lock, so the source goes straight into the list that keeps it.
+            sources.withLock { sources in
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+                source.setEventHandler {
+                    guard once.claim() else { return }
+                    stop(signalNumber)
+                }
+                source.resume()
+                sources.append(source)
             }
-            source.resume()
-            sources.append(source)
         }
     }
 }

@@ -84,19 +84,24 @@ public final class SpeechEngine: Sendable {
         }
         pipeline = SpeechPipeline(synthesis: synthesis, sink: sink, voices: voices, policy: policy, device: device, handling: handling)
         scheduler = AnnouncementScheduler(policy: policy, speaker: pipeline)
-        logger.debug("Speech engine started", metadata: ["sink": "\(sinkSpec)", "sample_rate": "\(format.sampleRate)"])
+        logger.debug("Speech engine started.", metadata: ["audio.sink": "\(sinkSpec)", "audio.sample_rate": "\(format.sampleRate)"])
     }
 
     /// One line when the device stops working and one when it is back.
     private static func log(_ change: AudioDeviceWatch.Change, of status: AudioDeviceStatus, to logger: Logger) {
         switch change {
         case let .wentDown(fault):
-            let meanwhile = status.handling == .wait
-                ? "announcements wait for it, each up to its time to live, while it is tried again"
-                : "announcements fail until it is back; it is tried again meanwhile"
-            logger.error("The audio device \(status.name) stopped working, so \(meanwhile). \(status.problem ?? fault.description)")
+            let metadata: Logger.Metadata = ["audio.device": "\(status.name)", "audio.problem": "\(status.problem ?? fault.description)"]
+            if status.handling == .wait {
+                logger.error("The audio device stopped working, so announcements wait for it, each up to its time to live, while it is tried again.", metadata: metadata)
+            } else {
+                logger.error("The audio device stopped working, so announcements fail until it is back; it is tried again meanwhile.", metadata: metadata)
+            }
         case let .cameBack(outage):
-            logger.notice("The audio device \(status.name) works again, after \(String(format: "%.1f", outage.milliseconds / 1_000)) seconds without it.")
+            logger.notice("The audio device works again.", metadata: [
+                "audio.device": "\(status.name)",
+                "audio.outage_seconds": "\(String(format: "%.1f", outage.milliseconds / 1_000))",
+            ])
         }
     }
 

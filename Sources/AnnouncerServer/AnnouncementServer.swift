@@ -74,7 +74,7 @@ public final class AnnouncementServer: Sendable {
                 )
                 claimed.append(.init(path: path, origin: .claimed(guardFile), ssipOnly: ssipOnly))
                 if guardFile.replacedStaleSocket {
-                    logger.notice("Replaced the socket file \(path), left by a server that is no longer running.")
+                    logger.notice("Replaced a socket file left by a server that is no longer running.", metadata: ["socket.path": "\(path)"])
                 }
             }
         } catch {

@@ -1,5 +1,4 @@
-import DequeModule
-import Dispatch
+import Blocking
 import Foundation
 import Synchronization
 
@@ -25,8 +24,7 @@ public final class IsolatedSynthesizer: Synthesizer {
     /// How long a text that crashed the worker twice is refused.
     public let crashMemory: Duration
 
-    private let jobs = Mutex<Deque<SynthesisRequest>>([])
-    private let available = DispatchSemaphore(value: 0)
+    private let jobs = BlockingQueue<SynthesisRequest>()
     private let workers: WorkerSlots
     private let counters = Mutex(SynthesisHealth())
     private let crashes = Mutex<[Int: (count: Int, last: ContinuousClock.Instant)]>([:])
@@ -77,8 +75,7 @@ public final class IsolatedSynthesizer: Synthesizer {
     }
 
     public func enqueue(_ request: SynthesisRequest) {
-        jobs.withLock { $0.append(request) }
-        available.signal()
+        jobs.append(request)
     }
 
     /// Restarts, hangs and refused inputs so far, for status reports.
@@ -102,9 +99,8 @@ public final class IsolatedSynthesizer: Synthesizer {
 
     private func runForever() {
         var nextID: UInt32 = 0
-        while true {
-            available.wait()
-            guard let request = jobs.withLock({ $0.popFirst() }) else { continue }
+        // Never closed: the supervisor serves the process for its whole life.
+        while let request = jobs.take() {
             guard !request.isCancelled() else {
                 request.finish(.aborted)
                 continue
@@ -195,7 +191,7 @@ public final class IsolatedSynthesizer: Synthesizer {
                     worker.channel.write(.cancel(id: id))
                 }
                 let silence = ContinuousClock.now - lastFrame
-                let waitedOn = (mayRetry && !heardAudio) || cut || jobs.withLock { !$0.isEmpty }
+                let waitedOn = (mayRetry && !heardAudio) || cut || !jobs.isEmpty
                 let condition = worker.condition
                 if waitedOn, silence >= stallTimeout || condition == .stopped {
                     let how = condition == .stopped

@@ -1,4 +1,4 @@
-import DequeModule
+import Blocking
 import Foundation
 import Synchronization
 
@@ -11,7 +11,8 @@ public final class SynthesisThread: Sendable {
     /// The audio format of every chunk: mono, signed 16-bit, at this rate (22050 Hz for eSpeak NG 1.51).
     public let sampleRate: Int
 
-    private let jobs = JobQueue()
+    /// Work for the thread, first in, first out.
+    private let jobs = BlockingQueue<@Sendable (ESpeakEngine) -> Void>()
 
     /// The shared thread, started on first use.
     public static func shared() throws(SpeechError) -> SynthesisThread {
@@ -27,27 +28,25 @@ public final class SynthesisThread: Sendable {
     private static let sharedThread = Mutex<Result<SynthesisThread, SpeechError>?>(nil)
 
     private init() throws(SpeechError) {
-        let ready = DispatchSemaphore(value: 0)
-        let startup = Mutex<Result<Int, SpeechError>?>(nil)
+        let startup = BlockingQueue<Result<Int, SpeechError>>()
         let jobs = self.jobs
         let thread = Thread {
             let engine: ESpeakEngine
             do throws(SpeechError) {
                 engine = try ESpeakEngine()
-                startup.withLock { $0 = .success(engine.sampleRate) }
-                ready.signal()
+                startup.append(.success(engine.sampleRate))
             } catch {
-                startup.withLock { $0 = .failure(error) }
-                ready.signal()
+                startup.append(.failure(error))
                 return
             }
-            while true { jobs.next()(engine) }
+            // Never closed: the thread serves the process for its whole life.
+            while let job = jobs.take() { job(engine) }
         }
         thread.name = "announcer.synthesis"
         thread.qualityOfService = .userInteractive
         thread.start()
-        ready.wait()
-        sampleRate = try startup.withLock { $0! }.get()
+        // The thread answers exactly once, so this take always gets an element.
+        sampleRate = try startup.take()!.get()
     }
 
     /// Queues a request; it runs after those before it. Returns at once.
@@ -65,37 +64,15 @@ public final class SynthesisThread: Sendable {
 
     /// eSpeak's phonemes for `text` in `voice`, as `espeak-ng -x` prints them. Blocks until done.
     public func phonemes(of text: String, voice: String) throws(SpeechError) -> String {
-        let answer = Mutex<Result<String, SpeechError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
+        let answer = BlockingQueue<Result<String, SpeechError>>()
         run { engine in
-            answer.withLock { $0 = Result { () throws(SpeechError) in try engine.phonemes(of: text, voice: voice) } }
-            done.signal()
+            answer.append(Result { () throws(SpeechError) in try engine.phonemes(of: text, voice: voice) })
         }
-        done.wait()
-        return try answer.withLock { $0! }.get()
+        // The job answers exactly once, so this take always gets an element.
+        return try answer.take()!.get()
     }
 
     private func run(_ job: @escaping @Sendable (ESpeakEngine) -> Void) {
         jobs.append(job)
-    }
-}
-
-/// Work for the synthesis thread, first in, first out.
-private final class JobQueue: Sendable {
-    typealias Job = @Sendable (ESpeakEngine) -> Void
-    private let jobs = Mutex<Deque<Job>>([])
-    private let available = DispatchSemaphore(value: 0)
-
-    func append(_ job: @escaping Job) {
-        jobs.withLock { $0.append(job) }
-        available.signal()
-    }
-
-    /// Blocks until a job is there, then takes it.
-    func next() -> Job {
-        while true {
-            available.wait()
-            if let job = jobs.withLock({ $0.popFirst() }) { return job }
-        }
     }
 }

@@ -1,4 +1,4 @@
-import Dispatch
+import Blocking
 import Foundation
 import Synchronization
 
@@ -27,12 +27,12 @@ public enum SynthesisWorkerMain {
 
         // A reader thread takes frames off stdin while the main thread synthesizes, so a cancel
         // reaches the synthesis callback at once.
-        let requests = WorkerInbox()
+        let requests = BlockingQueue<WorkerRequest>()
         let cancelled = Atomic<UInt32>(0)
         let reader = Thread {
             while true {
                 switch channel.read(timeout: nil) {
-                case let .success(.synthesize(request)): requests.put(request)
+                case let .success(.synthesize(request)): requests.append(request)
                 case let .success(.cancel(id)): cancelled.store(id, ordering: .releasing)
                 case .success: continue
                 case .failure: requests.close()
@@ -92,35 +92,4 @@ private func noteOwnFault(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_
         _ = write(3, &note, 1)
     }
     raise(signal)
-}
-
-/// The worker's queue of requests, filled by its reader thread.
-private final class WorkerInbox: Sendable {
-    private let state = Mutex<(requests: [WorkerRequest], closed: Bool)>(([], false))
-    private let available = DispatchSemaphore(value: 0)
-
-    func put(_ request: WorkerRequest) {
-        state.withLock { $0.requests.append(request) }
-        available.signal()
-    }
-
-    func close() {
-        state.withLock { $0.closed = true }
-        available.signal()
-    }
-
-    /// The next request; nil once stdin closed and nothing is left.
-    func take() -> WorkerRequest? {
-        while true {
-            available.wait()
-            let next: WorkerRequest?? = state.withLock { state in
-                if !state.requests.isEmpty { return .some(state.requests.removeFirst()) }
-                return state.closed ? .some(nil) : nil
-            }
-            if let next {
-                if next == nil { available.signal() }
-                return next
-            }
-        }
-    }
 }

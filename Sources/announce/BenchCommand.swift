@@ -112,6 +112,7 @@ struct BenchCommand: ParsableCommand {
             recorder?.flush()
         }
         // Ctrl-C or SIGTERM: cancel what the bench left on the server, then stop with the usual status.
+        // Unsafe only in name: the signal queue calls `cancelOutstanding` alone, which touches Mutex-guarded state and the Sendable connection.
         nonisolated(unsafe) let interrupted = target
         TerminationSignals.install { signal in
             BenchCommand.say("Stopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM"); cancelling the bench's own announcements.")

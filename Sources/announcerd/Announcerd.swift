@@ -179,11 +179,18 @@ struct Announcerd: ParsableCommand {
 
         let library = speechEngine.voices
         let voices = library.languages.compactMap(library.profile(for:)).map { "\($0.language) (eSpeak NG voice \($0.espeakVoice))" }
-        var listening = "listening on \(listeningPath) for JSON lines and SSIP"
-        for ssip in sockets.paths.dropFirst() { listening += ", and on \(ssip) for SSIP" }
-        if sockets.anyActivated { listening += " (sockets from systemd)" }
-        listening += "; up to \(configuration.maxClients) clients, open-file limit \(descriptors.soft)"
-        logger.info("announcerd \(AnnouncerVersion.current) \(listening); sink \(engine.resolvedSink); voices \(voices.joined(separator: ", ")).")
+        var started: Logger.Metadata = [
+            "server.version": "\(AnnouncerVersion.current)",
+            "server.listening_on": "\(listeningPath)",
+            "server.max_clients": "\(configuration.maxClients)",
+            "server.open_file_limit": "\(descriptors.soft)",
+            "audio.sink": "\(engine.resolvedSink)",
+            "voices": .array(voices.map { .string($0) }),
+        ]
+        let ssipOnly = sockets.paths.dropFirst()
+        if !ssipOnly.isEmpty { started["server.ssip_only_on"] = .array(ssipOnly.map { .string($0) }) }
+        if sockets.anyActivated { started["server.sockets_from"] = "systemd" }
+        logger.info("Started, serving JSON lines and SSIP.", metadata: started)
 
         // A crash, or a fatal signal sent from outside, ends the server at once and removes its socket files.
         FatalSignals.install(program: "announcerd", removing: sockets.ownedFiles)
@@ -191,18 +198,25 @@ struct Announcerd: ParsableCommand {
         SignalActions.on(SIGHUP) {
             // As Speech Dispatcher rereads its configuration on SIGHUP; announcements that start later use the new profiles.
             switch server.reloadVoices(VoiceLibrary.standard(extra: voiceDirectories)) {
-            case let .success(changes): logger.info("Reloaded the voice profiles on SIGHUP: \(changes)")
-            case let .failure(refusal): logger.warning("On SIGHUP: \(refusal)")
+            case let .success(changes): logger.info("Reloaded the voice profiles on SIGHUP.", metadata: changes.metadata)
+            case let .failure(refusal): logger.warning("The voice profiles were not reloaded on SIGHUP and stay as they were.", metadata: refusal.metadata)
             }
         }
         for (number, name) in [(SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2")] {
-            SignalActions.on(number) { logger.notice("Ignored \(name): it has no meaning for announcerd, which goes on running.") }
+            SignalActions.on(number) {
+                logger.notice("Ignored a signal that has no meaning for announcerd, which goes on running.", metadata: ["signal": "\(name)"])
+            }
         }
 
         let drain = self.drain
         let timelineWriter = timeline
         TerminationSignals.install { signal in
-            logger.info("Stopping on \(signal == SIGTERM ? "SIGTERM" : "SIGINT")\(drain ? ", speaking what waits first" : "").")
+            let name: Logger.MetadataValue = signal == SIGTERM ? "SIGTERM" : "SIGINT"
+            if drain {
+                logger.info("Stopping, speaking what waits first.", metadata: ["signal": name])
+            } else {
+                logger.info("Stopping.", metadata: ["signal": name])
+            }
             server.shutdown()
             timelineWriter?.flush()
             logger.info("Stopped.")

@@ -115,7 +115,7 @@ private func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
 }
 
 /// A device that takes writes until told to fail, and remembers the first sample of each chunk.
-private final class ScriptedSink: AudioSink, @unchecked Sendable {
+private final class ScriptedSink: AudioSink, Sendable {
     let name = "scripted"
     let format = AudioFormat(sampleRate: 22_050)
     private let failAfterWrites: Int?

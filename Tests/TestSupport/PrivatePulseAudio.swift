@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// A PulseAudio server of a test's own, with a null sink, that the test may kill and start again
 /// without disturbing the one the other tests play to.
-public final class PrivatePulseAudio: @unchecked Sendable {
+public final class PrivatePulseAudio: Sendable {
     public static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio") }
 
     public let directory: String

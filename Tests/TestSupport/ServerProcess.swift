@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// A real `announcerd`, built beside the test bundle, on a socket of its own.
-public final class ServerProcess: @unchecked Sendable {
+public final class ServerProcess: Sendable {
     public static let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     public static var announcerd: URL { directory.appendingPathComponent("announcerd") }
     public static var announce: URL { directory.appendingPathComponent("announce") }

@@ -193,6 +193,7 @@ final class ServerUnderTest {
 }
 
 /// A blocking client connection that writes request lines and counts the replies on its own thread.
+// Unchecked: `descriptor` never changes after init (a write and a read on one socket may run at once), and the counts are `Locked`.
 final class LineClient: @unchecked Sendable {
     private let descriptor: Int32
     private let counts = Locked<(replies: Int, refused: Int)>((0, 0))

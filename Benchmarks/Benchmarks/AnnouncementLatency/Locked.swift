@@ -1,6 +1,7 @@
 import Foundation
 
 /// A small lock around a value.
+// Unchecked: `value` is read and written only while `lock` is held.
 final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()

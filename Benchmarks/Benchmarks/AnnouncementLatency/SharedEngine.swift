@@ -20,6 +20,7 @@ enum SharedEngine {
     /// Where eSpeak runs in this benchmark process: in the supervised worker, as in announcerd, unless
     /// the benchmark asks for it in-process. The worker is `$ANNOUNCER_SYNTH_WORKER`, else the one
     /// `swift build -c release --product announcer-synth` put in the announcer package's build folder.
+    // Set in each benchmark's setup just before it makes or takes its engine; benchmarks run one at a time.
     nonisolated(unsafe) static var inProcess = false
 
     static var placement: SpeechEngine.SynthesisPlacement {

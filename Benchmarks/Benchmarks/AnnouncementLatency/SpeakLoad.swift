@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Each text carries a number never used before in the process, so no request is a duplicate of another.
 /// Used from the benchmark's own thread only.
+// Unchecked: used from the benchmark's own thread only, as said above; Sendable only to be held by the benchmark's closures.
 final class SpeakLoad: @unchecked Sendable {
     /// The time from the first byte of a batch to its last reply, and how many replies said `"ok":true`.
     struct Answer {

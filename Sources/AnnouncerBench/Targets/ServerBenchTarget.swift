@@ -1,6 +1,7 @@
 import AnnouncerClient
 import AnnouncerCore
 import AnnouncerProtocol
+import Blocking
 import Dispatch
 import Foundation
 import NIOPosix
@@ -15,7 +16,7 @@ public final class ServerBenchTarget: BenchTarget {
     public let timeline = TimelineCollector()
     private let control: ServerConnection
     /// Replies read from the control connection, waiting for whoever sent the request.
-    private let replies = Inbox<ServerLine>()
+    private let replies = BlockingQueue<ServerLine>()
     private let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
     private var clients: [ServerConnection] = []
     /// Every id this bench sent, so what has not ended can be cancelled when it stops.
@@ -38,7 +39,7 @@ public final class ServerBenchTarget: BenchTarget {
                     recordEvent?(text)
                     timeline.record(event)
                 } else {
-                    replies.put(line)
+                    replies.append(line)
                 }
             }
             replies.close()
@@ -162,12 +163,13 @@ public final class ServerBenchTarget: BenchTarget {
     @discardableResult
     private func readReplies(_ count: Int) throws -> [ServerLine] {
         try (0..<count).map { _ in
-            guard let taken = replies.take(until: .now() + .seconds(Self.answerTimeout)) else {
-                throw BenchError(ClientError.noAnswer(seconds: Self.answerTimeout).description)
+            switch replies.take(until: .now() + .seconds(Self.answerTimeout)) {
+            case let .element(reply):
+                try Self.check(reply)
+                return reply
+            case .closed: throw BenchError(ClientError.connectionClosed.description)
+            case .timedOut: throw BenchError(ClientError.noAnswer(seconds: Self.answerTimeout).description)
             }
-            guard let reply = taken else { throw BenchError(ClientError.connectionClosed.description) }
-            try Self.check(reply)
-            return reply
         }
     }
 

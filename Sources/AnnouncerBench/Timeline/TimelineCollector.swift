@@ -5,6 +5,7 @@ import Foundation
 /// An id may come back: the server frees one when its announcement ends, and a new server process
 /// numbers from 1 again. A `received` for an id already received starts a new announcement, so a
 /// recorded timeline never mixes two announcements' times.
+// Unchecked: every stored `var` is read and written only with `condition` locked.
 public final class TimelineCollector: @unchecked Sendable {
     /// Every announcement, in the order its first event arrived.
     private var entries: [(id: String, times: AnnouncementTimes)] = []

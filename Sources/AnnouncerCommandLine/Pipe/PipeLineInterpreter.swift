@@ -9,6 +9,7 @@ import Foundation
 public struct PipeLineInterpreter: Sendable {
     public var defaultPoliteness: Politeness
     public var assertivePattern: String?
+    // Regex is not Sendable, but this one is never changed after init, and the program it compiles on first use is stored atomically.
     nonisolated(unsafe) private let assertiveRegex: Regex<AnyRegexOutput>?
 
     /// Throws a plain sentence when the pattern is not a valid regular expression.

@@ -1,6 +1,6 @@
 import AnnouncerCore
 import Audio
-import DequeModule
+import Blocking
 import Foundation
 import Synchronization
 
@@ -41,8 +41,8 @@ final class PlaybackThread: Sendable {
     /// The schedule is the device's, not an announcement's: one that gives up waiting does not put
     /// the next attempt off, so a run of announcements whose time runs out cannot starve it.
     private let retry = Mutex((backoff: RetryBackoff(), nextAttempt: DispatchTime.now()))
-    private let jobs = Mutex<(work: Deque<Work>, closed: Bool)>(([], false))
-    private let jobAvailable = DispatchSemaphore(value: 0)
+    /// Closed by `closeSink`, whose work is the last, so nothing queued after it waits for ever.
+    private let work = BlockingQueue<Work>()
     /// The stream being played; guarded so that a cut can never hit the next utterance.
     private let playing = Mutex<UtteranceStream?>(nil)
 
@@ -76,27 +76,19 @@ final class PlaybackThread: Sendable {
 
     /// Queues an utterance. Once the sink is closed, it fails at once instead of waiting for ever.
     func enqueue(_ job: Job) {
-        let accepted = jobs.withLock { jobs in
-            if !jobs.closed { jobs.work.append(.play(job)) }
-            return !jobs.closed
-        }
-        guard accepted else {
+        guard work.append(.play(job)) else {
             job.stream.cancel()
             job.report(.finished(.failed(reason: "The audio output was already closed, so nothing more can be spoken."), at: .now()))
             return
         }
-        jobAvailable.signal()
     }
 
     /// Closes the sink on this thread, after what is queued before it, so the device is never
     /// closed under a write; then the thread ends. Blocks until it is closed.
     func closeSink() {
         let done = DispatchSemaphore(value: 0)
-        jobs.withLock { jobs in
-            jobs.work.append(.closeSink(done: done))
-            jobs.closed = true
-        }
-        jobAvailable.signal()
+        // A second close finds the queue closed and the sink closed already, or being closed.
+        guard work.appendLast(.closeSink(done: done)) else { return }
         done.wait()
     }
 
@@ -109,17 +101,20 @@ final class PlaybackThread: Sendable {
 
     /// The next work; while the device is not working and nothing waits, it is tried again now and then,
     /// so it is back before the next announcement needs it.
+    /// The queue is only closed with `.closeSink` as its last work, which ends the thread, so a take always finds work.
     private func nextWork() -> Work {
         while true {
             if let reopening, !device.isWorking {
-                if jobAvailable.wait(timeout: retry.withLock { $0.nextAttempt }) == .timedOut {
-                    tryReopening(reopening)
-                    continue
+                switch work.take(until: retry.withLock { $0.nextAttempt }) {
+                case let .element(next): return next
+                case .timedOut: tryReopening(reopening)
+                case .closed: preconditionFailure("The playback queue ended without closing the sink")
                 }
+            } else if let next = work.take() {
+                return next
             } else {
-                jobAvailable.wait()
+                preconditionFailure("The playback queue ended without closing the sink")
             }
-            if let work = jobs.withLock({ $0.work.popFirst() }) { return work }
         }
     }
 

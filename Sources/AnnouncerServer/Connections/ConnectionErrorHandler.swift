@@ -8,7 +8,7 @@ final class ConnectionErrorHandler: ChannelInboundHandler {
     init(logger: Logger) { self.logger = logger }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        logger.debug("A connection ended with an error: \(error)")
+        logger.debug("A connection ended with an error.", metadata: ["connection.error": "\(error)"])
         context.close(promise: nil)
     }
 }

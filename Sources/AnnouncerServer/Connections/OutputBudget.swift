@@ -83,14 +83,22 @@ final class OutputBudget: Sendable {
             return entry.unlogged
         }
         guard let total, let logger else { return }
-        let subject = total == 1 ? "a connection" : "\(total) connections"
+        // One line a second at most for each kind of news, counting the connections since the last.
         switch news {
         case .eventsCut:
-            logger.warning("Stopped sending events to \(subject) that did not read them for \(ReadingWatch.patience.nanoseconds / 1_000_000_000) s.")
+            logger.warning("Stopped sending events to each connection that did not read them.", metadata: [
+                "connections.count": "\(total)", "connections.seconds_unread": "\(ReadingWatch.patience.nanoseconds / 1_000_000_000)",
+            ])
         case .closedForLag:
-            logger.warning("Closed \(subject) that fell far behind: more replies and events were waiting for each than one connection may have.")
+            logger.warning(
+                "Closed each connection that fell far behind: more replies and events were waiting for it than one connection may have.",
+                metadata: ["connections.count": "\(total)"]
+            )
         case .closedOverBudget:
-            logger.warning("Closed \(subject) with the most replies and events waiting unread, since all connections together had more than the server's bound of \(limit / 1_048_576) MiB.")
+            logger.warning(
+                "Closed the connections with the most replies and events waiting unread, since all connections together had more than the server's bound.",
+                metadata: ["connections.count": "\(total)", "server.bound_mib": "\(limit / 1_048_576)"]
+            )
         }
     }
 }

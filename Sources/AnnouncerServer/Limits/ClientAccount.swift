@@ -101,7 +101,7 @@ final class ClientAccount: Sendable {
             return state.allowance.isThrottled ? state.allowance.refusedWhileThrottled : nil
         }
         if let refused {
-            logger.notice("Client \(number) closed its connection while throttled, after \(refused) refused \(refused == 1 ? "request" : "requests").")
+            logger.notice("A throttled client closed its connection.", metadata: ["client.number": "\(number)", "client.refused_requests": "\(refused)"])
         }
     }
 
@@ -126,13 +126,21 @@ final class ClientAccount: Sendable {
     private func report(_ change: ThrottleChange) {
         switch change {
         case let .started(reason):
-            let who = state.withLock { state in
-                [state.wireProtocol?.spoken, state.peer.map { "process \($0.pid)" }, state.name].compactMap { $0 }.joined(separator: ", ")
+            var metadata: Logger.Metadata = state.withLock { state in
+                var metadata: Logger.Metadata = [:]
+                if let wireProtocol = state.wireProtocol { metadata["client.protocol"] = "\(wireProtocol.spoken)" }
+                if let peer = state.peer { metadata["client.process"] = "\(peer.pid)" }
+                if let name = state.name { metadata["client.name"] = "\(name)" }
+                return metadata
             }
-            logger.notice("Throttling client \(number)\(who.isEmpty ? "" : " (\(who))"): it \(reason.clause(limits: limits)). Its announcements are refused until it slows down.")
+            metadata["client.number"] = "\(number)"
+            metadata["client.reason"] = "it \(reason.clause(limits: limits))"
+            logger.notice("Throttling a client: its announcements are refused until it slows down.", metadata: metadata)
         case let .stopped(refused, lasted):
             let seconds = (lasted.milliseconds / 100).rounded() / 10
-            logger.notice("Client \(number) is no longer throttled, after \(refused) refused \(refused == 1 ? "request" : "requests") over \(seconds) seconds.")
+            logger.notice("A client is no longer throttled.", metadata: [
+                "client.number": "\(number)", "client.refused_requests": "\(refused)", "client.seconds_throttled": "\(seconds)",
+            ])
         }
     }
 }

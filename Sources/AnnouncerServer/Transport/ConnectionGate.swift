@@ -34,7 +34,10 @@ final class ConnectionGate: Sendable {
             return state.outOfDescriptorsSince == nil
         }
         if first {
-            logger.error("The server has run out of file descriptors (\(String(cString: strerror(error.errnoCode)))): new connections are told so in one line and closed until some are free. Connected clients are still served.")
+            logger.error(
+                "The server has run out of file descriptors: new connections are told so in one line and closed until some are free. Connected clients are still served.",
+                metadata: ["server.problem": "\(String(cString: strerror(error.errnoCode)))"]
+            )
         }
         spare.withLock { spare in
             if spare >= 0 { close(spare) }
@@ -64,13 +67,13 @@ final class ConnectionGate: Sendable {
         }
         if let pausedSince {
             let waited = (NIODeadline.now() - pausedSince).nanoseconds / 1_000_000
-            logger.notice("File descriptors are free again: new connections are served, after \(waited) ms without.")
+            logger.notice("File descriptors are free again: new connections are served.", metadata: ["descriptors.outage_milliseconds": "\(waited)"])
         }
         if !admitted, refusedBefore == 1 {
-            logger.warning("\(maxClients) clients are connected, the most --max-clients allows: new connections are told so and closed until one leaves.")
+            logger.warning("The most clients --max-clients allows are connected: new connections are told so and closed until one leaves.", metadata: ["clients.connected": "\(maxClients)"])
         }
         if admitted, refusedBefore > 0 {
-            logger.notice("A client left: new connections are served again, after \(refusedBefore) were refused.")
+            logger.notice("A client left: new connections are served again.", metadata: ["connections.refused": "\(refusedBefore)"])
         }
         return admitted
     }

@@ -45,7 +45,9 @@ final class PeerCheck: ChannelInboundHandler, RemovableChannelHandler {
             for data in pending { context.fireChannelRead(data) }
             context.pipeline.syncOperations.removeHandler(self, promise: nil)
         case let .success(peer):
-            logger.warning("Refused a connection from user id \(peer.uid) (process \(peer.pid)): only user id \(allowedUID) may use this server.")
+            logger.warning("Refused a connection from another user: only the server's own user may use it.", metadata: [
+                "peer.user_id": "\(peer.uid)", "peer.process": "\(peer.pid)", "server.user_id": "\(allowedUID)",
+            ])
             context.close(promise: nil)
         case .failure:
             logger.warning("Refused a connection whose user could not be checked.")

@@ -137,6 +137,7 @@ struct FlowPlayCommand: ParsableCommand {
                 connection.close()
                 throw CommandFailure("\(error)")
             }
+            // Unsafe only in name: `cancelOutstanding`, all the stop calls, touches Mutex-guarded state and the Sendable connection.
             nonisolated(unsafe) let stopping = target
             return Speech(
                 target: target, voices: destination.engine.loadVoices(),

@@ -11,6 +11,8 @@ import Synchronization
 ///
 /// The session is the main thread's alone. Printing and speaking happen in order on `output`, so a
 /// line never overtakes one before it and a late announcement (`after_ms`) never holds up keys.
+// Unchecked: `session` and `keyboard` are the main thread's alone and the `var`s below are touched only on
+// `output`, so no state is shared unguarded; Sendable so that the blocks sent to `output` may hold the player.
 final class FlowPlayer: @unchecked Sendable {
     private var session: FlowSession
     private let keyboard: PlayKeyboard

@@ -153,7 +153,7 @@ final class PlayKeyboard {
 final class TerminalSettings: Sendable {
     static let shared = TerminalSettings()
 
-    private struct Saved: @unchecked Sendable {
+    private struct Saved: Sendable {
         var fd: Int32
         var settings: termios
     }

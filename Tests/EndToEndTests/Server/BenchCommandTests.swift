@@ -129,7 +129,7 @@ import Testing
 }
 
 /// `announce bench` running in the background, so a test can interrupt it or pull its server away.
-private final class BenchProcess: @unchecked Sendable {
+private final class BenchProcess: Sendable {
     private let process = Process()
     private let output = Pipe()
     private let errors = Pipe()

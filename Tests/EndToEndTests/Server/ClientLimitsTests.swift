@@ -164,7 +164,7 @@ struct ClientAllowanceTests {
         #expect(flood["protocol"] as? String == "json")
         #expect(flood["dropped"] as? Int == 0)
         #expect(server.process.isRunning)
-        #expect(!server.standardErrorText.contains("Throttling client"), "\(server.standardErrorText)")
+        #expect(!server.standardErrorText.contains("Throttling a client"), "\(server.standardErrorText)")
     }
 
     @Test("Past a client's own bound its oldest polite ones are dropped with the reason, status says so per client, and another client is untouched")
@@ -223,7 +223,7 @@ struct ClientAllowanceTests {
         #expect(!output.contains("│") && !output.contains("\u{1B}"))
         flood.waitUntilExit()
         // Quiet for a second after its last refusal, and gone: no longer throttled, and the log said when it stopped.
-        #expect(waitFor({ server.standardErrorText.contains("no longer throttled") || server.standardErrorText.contains("closed its connection while throttled") }, seconds: 5), "\(server.standardErrorText)")
+        #expect(waitFor({ server.standardErrorText.contains("A client is no longer throttled.") || server.standardErrorText.contains("A throttled client closed its connection.") }, seconds: 5), "\(server.standardErrorText)")
     }
 
     @Test("Beyond the pending limit a message is refused over JSON (throttled) and SSIP (418), and accepted again once one ends")

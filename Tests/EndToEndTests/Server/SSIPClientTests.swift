@@ -206,7 +206,7 @@ struct SSIPClientTests {
         let ssipPath = ServerProcess.makeDirectory() + "/speechd.sock"
         let server = try ServerProcess(arguments: ["--ssip-socket", ssipPath])
         defer { server.stop() }
-        #expect(server.standardErrorText.contains("and on \(ssipPath) for SSIP"))
+        #expect(server.standardErrorText.contains("; server ssip only on \(ssipPath);"))
         let run = try ProgramRun(Self.spdSay, ["-w", "-r", "100", "On the second socket"], environment: ["SPEECHD_ADDRESS": "unix_socket:\(ssipPath)"])
         #expect(run.status == 0, "\(run.standardError)")
         let client = try SocketClient(path: ssipPath)

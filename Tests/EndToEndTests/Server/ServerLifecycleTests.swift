@@ -27,7 +27,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path), "a killed server leaves its socket file behind")
         let server = try ServerProcess(socketPath: path)
         defer { server.stop() }
-        #expect(server.standardErrorText.contains("Replaced the socket file"))
+        #expect(server.standardErrorText.contains("Replaced a socket file left by a server that is no longer running. Socket path \(path)."))
         let client = try SocketClient(path: path)
         #expect(client.request(#"{"request":"status"}"#)?["ok"] as? Bool == true)
     }
@@ -102,7 +102,8 @@ import Testing
         let run = try ProgramRun("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, server.socketPath])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "closed")
-        #expect(waitFor({ server.standardErrorText.contains("Refused a connection from user id 65534") }, seconds: 5))
+        #expect(waitFor({ server.standardErrorText.contains("Refused a connection from another user: only the server's own user may use it. Peer process ") }, seconds: 5))
+        #expect(server.standardErrorText.contains("; peer user id 65534; server user id \(geteuid())."), "\(server.standardErrorText)")
     }
 
     @Test("announcerd needs no root: as the unprivileged user nobody it starts its worker and speaks", .enabled(if: nobodyCanRunTheBuild, "needs root to become another user, and a build folder others may enter; as a normal user every test already proves it"))

@@ -1,5 +1,6 @@
 import TestSupport
 import Foundation
+import Synchronization
 import Testing
 @testable import AnnouncerServer
 
@@ -80,7 +81,8 @@ import Testing
             batch += 1
             Thread.sleep(forTimeInterval: 0.05)
         }
-        #expect(server.standardErrorText.contains("that did not read them for 3 s"), "\(server.standardErrorText.suffix(1_000))")
+        #expect(server.standardErrorText.contains("that did not read them. Connections count "), "\(server.standardErrorText.suffix(1_000))")
+        #expect(server.standardErrorText.contains("; connections seconds unread 3."), "\(server.standardErrorText.suffix(1_000))")
         // Reading at last, it finds the notice after the events it did get, and its replies still come.
         var lines = 0
         var notice: String?
@@ -141,9 +143,8 @@ import Testing
 }
 
 /// Which closures ran, in order.
-final class ClosedList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [Int] = []
-    func append(_ index: Int) { lock.withLock { list.append(index) } }
-    var items: [Int] { lock.withLock { list } }
+final class ClosedList: Sendable {
+    private let list = Mutex<[Int]>([])
+    func append(_ index: Int) { list.withLock { $0.append(index) } }
+    var items: [Int] { list.withLock { $0 } }
 }
