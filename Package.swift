@@ -41,7 +41,7 @@ let package = Package(
         ),
 
         // BlockingQueue: the one hand-off of values between plain threads, for the modules that run their own.
-        .target(name: "Blocking", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
+        .target(name: "Blocking", dependencies: [.product(name: "DequeModule", package: "swift-collections")], swiftSettings: swiftSettings),
 
         // libespeak-ng, wrapped once.
         .systemLibrary(
@@ -51,7 +51,8 @@ let package = Package(
         ),
         .target(
             name: "Speech",
-            dependencies: ["CEspeakNG", "Blocking"]
+            dependencies: ["CEspeakNG", "Blocking"],
+            swiftSettings: swiftSettings
         ),
 
         // libasound2, wrapped once, beside the sinks that need no C.
@@ -60,7 +61,7 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        .target(name: "Audio", dependencies: ["CALSA"]),
+        .target(name: "Audio", dependencies: ["CALSA"], swiftSettings: swiftSettings),
 
         // Voice profiles (Voices/*.yaml): eSpeak voice and defaults, the server's own words, and the
         // tables that prepare text before synthesis: normalization, lexicon, spelling, punctuation.
@@ -91,7 +92,8 @@ let package = Package(
                 "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "Blocking",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
 
         // The two wire protocols, JSON lines and SSIP, translated into the core's vocabulary, and the
@@ -145,11 +147,12 @@ let package = Package(
                 "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCore", "AnnouncerProtocol", "Audio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
 
         // The synthesis worker process: thin; the loop is SynthesisWorkerMain in Speech.
-        .executableTarget(name: "announcer-synth", dependencies: ["Speech"]),
+        .executableTarget(name: "announcer-synth", dependencies: ["Speech"], swiftSettings: swiftSettings),
 
         .executableTarget(
             name: "announcerd",
@@ -157,7 +160,8 @@ let package = Package(
                 "AnnouncerServer", "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCommandLine", "AnnouncerProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
 
         .executableTarget(

@@ -1,8 +1,8 @@
-import AnnouncerCore
-import AnnouncerEngine
-import AnnouncerVoices
-import ArgumentParser
-import Audio
+public import AnnouncerCore
+public import AnnouncerEngine
+public import AnnouncerVoices
+public import ArgumentParser
+public import Audio
 import Foundation
 import Logging
 

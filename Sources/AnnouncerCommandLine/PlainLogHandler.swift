@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+public import Logging
 
 /// Log lines that read well aloud and on a braille display: the program's name, the level
 /// when it is not plain information, the message, then its metadata as plain words. No timestamps

@@ -1,5 +1,5 @@
-import Audio
-import Speech
+public import Audio
+public import Speech
 
 /// Why the speaking engine could not start, in one sentence a person can act on.
 public enum EngineError: Error, Sendable, CustomStringConvertible {

@@ -1,9 +1,9 @@
-import AnnouncerCore
-import AnnouncerVoices
-import Audio
+public import AnnouncerCore
+public import AnnouncerVoices
+public import Audio
 import Foundation
-import Logging
-import Speech
+public import Logging
+public import Speech
 import Synchronization
 
 /// The whole speaking path in one process: the live-region scheduler, eSpeak NG and an audio sink.

@@ -1,6 +1,6 @@
-import AnnouncerCore
-import AnnouncerVoices
-import Speech
+public import AnnouncerCore
+public import AnnouncerVoices
+public import Speech
 
 /// What a text becomes on its way to eSpeak NG, for people who write lexicon entries: the text a
 /// voice profile prepares from it (normalized, lexicon applied, punctuation named) and eSpeak's phonemes for that.

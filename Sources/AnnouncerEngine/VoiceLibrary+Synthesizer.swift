@@ -1,4 +1,4 @@
-import AnnouncerVoices
+public import AnnouncerVoices
 import Speech
 
 extension VoiceLibrary {

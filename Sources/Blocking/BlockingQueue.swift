@@ -1,5 +1,5 @@
 import DequeModule
-import Dispatch
+public import Dispatch
 import Synchronization
 
 /// Values handed from threads that produce them to threads that block until one comes: first in,

@@ -1,5 +1,5 @@
 import Blocking
-import Foundation
+public import Foundation
 import Synchronization
 
 /// eSpeak NG in a supervised worker process (`announcer-synth`), streaming PCM over a pipe, as Speech

@@ -1,5 +1,5 @@
-import AnnouncerCore
-import AnnouncerEngine
+public import AnnouncerCore
+public import AnnouncerEngine
 import Foundation
 
 /// The spoken demo: on a login screen, a polite status is cut by an assertive error,

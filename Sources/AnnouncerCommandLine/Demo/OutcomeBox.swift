@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 import Synchronization
 
 /// Holds an outcome reported on the scheduler's queue for a waiting thread to read.

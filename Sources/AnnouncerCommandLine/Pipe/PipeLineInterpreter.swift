@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 import Foundation
 
 /// Turns one line read by `announce pipe` into an announcement's politeness and text.

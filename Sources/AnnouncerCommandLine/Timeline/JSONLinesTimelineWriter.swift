@@ -1,5 +1,5 @@
-import AnnouncerCore
-import AnnouncerEngine
+public import AnnouncerCore
+public import AnnouncerEngine
 import AnnouncerProtocol
 import Foundation
 

@@ -1,6 +1,6 @@
-import AnnouncerCore
+public import AnnouncerCore
 import AnnouncerEngine
-import Foundation
+public import Foundation
 
 /// Writes the timeline as plain sentences, one a line, that read well aloud and on a braille display.
 ///

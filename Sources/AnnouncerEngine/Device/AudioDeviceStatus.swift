@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Whether the audio device works, and how it has fared, for status reports.
 public struct AudioDeviceStatus: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 import Dispatch
 import Synchronization
 

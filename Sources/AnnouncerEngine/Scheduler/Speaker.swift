@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// What turns an announcement into sound. The scheduler drives it; the engine implements it
 /// with a synthesis thread and an audio thread.
