@@ -190,7 +190,8 @@ let package = Package(
         .testTarget(
             name: "AnnouncerServerTests",
             dependencies: [
-                "AnnouncerServer",
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerCore",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
