@@ -5,24 +5,24 @@ import Testing
 /// The latency table: percentiles from the timeline, pass or fail against 500 ms, and what counts as never heard.
 @Suite struct LatencyReportTests {
     /// The events of one announcement heard `latency` microseconds after it arrived at `start`.
-    private func heard(_ id: String, _ politeness: String, at start: UInt64, latency: UInt64, sentBefore: UInt64? = nil) -> [BenchEvent] {
+    private func heard(_ id: String, _ politeness: String, at start: UInt64, latency: UInt64, sentBefore: UInt64? = nil) -> [AnnouncementEvent] {
         [
-            BenchEvent(id: id, name: "received", time: start, sent: sentBefore.map { start - $0 }, politeness: politeness),
-            BenchEvent(id: id, name: "queued", time: start + 1, politeness: politeness),
-            BenchEvent(id: id, name: "first_audio", time: start + latency, politeness: politeness),
-            BenchEvent(id: id, name: "audible", time: start + latency + 2_000, politeness: politeness),
-            BenchEvent(id: id, name: "ended", time: start + latency + 900_000, politeness: politeness, outcome: "spoken"),
+            AnnouncementEvent(id: id, name: "received", time: start, sent: sentBefore.map { start - $0 }, politeness: politeness),
+            AnnouncementEvent(id: id, name: "queued", time: start + 1, politeness: politeness),
+            AnnouncementEvent(id: id, name: "first_audio", time: start + latency, politeness: politeness),
+            AnnouncementEvent(id: id, name: "audible", time: start + latency + 2_000, politeness: politeness),
+            AnnouncementEvent(id: id, name: "ended", time: start + latency + 900_000, politeness: politeness, outcome: "spoken"),
         ]
     }
 
-    private func ended(_ id: String, _ politeness: String, at start: UInt64, outcome: String) -> [BenchEvent] {
+    private func ended(_ id: String, _ politeness: String, at start: UInt64, outcome: String) -> [AnnouncementEvent] {
         [
-            BenchEvent(id: id, name: "received", time: start, politeness: politeness),
-            BenchEvent(id: id, name: "ended", time: start + 10, politeness: politeness, outcome: outcome),
+            AnnouncementEvent(id: id, name: "received", time: start, politeness: politeness),
+            AnnouncementEvent(id: id, name: "ended", time: start + 10, politeness: politeness, outcome: outcome),
         ]
     }
 
-    private func collector(_ events: [[BenchEvent]]) -> TimelineCollector {
+    private func collector(_ events: [[AnnouncementEvent]]) -> TimelineCollector {
         let timeline = TimelineCollector()
         for event in events.joined() { timeline.record(event) }
         return timeline
@@ -85,7 +85,7 @@ import Testing
             ended("3", "assertive", at: 2_000_000, outcome: "cancelled"),
             ended("4", "polite", at: 3_000_000, outcome: "expired"),
             // Seen only from its middle, as when a capture starts late: no arrival, so no latency.
-            [BenchEvent(id: "5", name: "first_audio", time: 4_000_000, politeness: "assertive")],
+            [AnnouncementEvent(id: "5", name: "first_audio", time: 4_000_000, politeness: "assertive")],
         ]
         let report = LatencyReport(recorded: collector(events), source: "a test")
         #expect(report.rows.map(\.name) == ["assertive", "polite"])
@@ -114,9 +114,9 @@ import Testing
 
     @Test("A line whose times no clock could show is passed over, not a crash")
     func impossibleTimesArePassedOver() {
-        #expect(BenchEvent(ServerLine(#"{"t_ms":1e300,"id":"1","event":"received"}"#)) == nil)
-        #expect(BenchEvent(ServerLine(#"{"t_ms":-5,"id":"1","event":"received"}"#)) == nil)
-        #expect(BenchEvent(ServerLine(#"{"t_ms":5,"sent_ms":1e300,"id":"1","event":"received"}"#)) == nil)
+        #expect(AnnouncementEvent(ServerLine(#"{"t_ms":1e300,"id":"1","event":"received"}"#)) == nil)
+        #expect(AnnouncementEvent(ServerLine(#"{"t_ms":-5,"id":"1","event":"received"}"#)) == nil)
+        #expect(AnnouncementEvent(ServerLine(#"{"t_ms":5,"sent_ms":1e300,"id":"1","event":"received"}"#)) == nil)
     }
 
     @Test("A timeline of polite announcements alone says that nothing was checked against the bound")
@@ -145,10 +145,10 @@ import Testing
     @Test("Event lines are read from the server's JSON, and other lines are passed over")
     func eventsAreReadFromServerLines() throws {
         let line = #"{"t_ms":2887658.154,"id":"bench.idle.3","event":"first_audio","sent_ms":2887657.5,"latency_ms":0.3,"politeness":"assertive","lang":"en","region":null,"text":"Error"}"#
-        let event = try #require(BenchEvent(ServerLine(line)))
-        #expect(event == BenchEvent(id: "bench.idle.3", name: "first_audio", time: 2_887_658_154, sent: 2_887_657_500, politeness: "assertive"))
-        #expect(BenchEvent(ServerLine(#"{"reply":"speak","ok":true,"id":"4"}"#)) == nil)
-        #expect(BenchEvent(ServerLine("not json")) == nil)
+        let event = try #require(AnnouncementEvent(ServerLine(line)))
+        #expect(event == AnnouncementEvent(id: "bench.idle.3", name: "first_audio", time: 2_887_658_154, sent: 2_887_657_500, politeness: "assertive"))
+        #expect(AnnouncementEvent(ServerLine(#"{"reply":"speak","ok":true,"id":"4"}"#)) == nil)
+        #expect(AnnouncementEvent(ServerLine("not json")) == nil)
     }
 
     @Test("Bench ids name their scenario and run, and tell measured announcements from scene-setting ones")

@@ -1,3 +1,4 @@
+import AnnouncerClient
 import AnnouncerCore
 
 /// The latency table `announce bench` prints: one row per scenario, or per politeness of a recorded timeline.

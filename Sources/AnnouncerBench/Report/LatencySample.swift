@@ -1,3 +1,4 @@
+import AnnouncerClient
 /// One measured announcement: its times, or why it was never heard.
 public struct LatencySample: Sendable, Equatable {
     public var id: String

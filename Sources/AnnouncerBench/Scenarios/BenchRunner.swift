@@ -2,9 +2,9 @@ import AnnouncerClient
 import AnnouncerCore
 import Foundation
 
-/// Runs scenarios against a target and turns what its timeline shows into rows of the latency table.
+/// Runs scenarios against a speech destination and turns what its timeline shows into rows of the latency table.
 public struct BenchRunner {
-    public let target: any BenchTarget
+    public let destination: any SpeechDestination
     /// Measured announcements per scenario.
     public let samples: Int
     /// Told, in words, what the bench is doing.
@@ -15,17 +15,22 @@ public struct BenchRunner {
     /// How long cancelled announcements may take to end before the bench gives up.
     static let endingTimeout: Duration = .seconds(30)
 
-    public init(target: any BenchTarget, samples: Int, progress: @escaping (String) -> Void = { _ in }) {
-        self.target = target
+    public init(destination: any SpeechDestination, samples: Int, progress: @escaping (String) -> Void = { _ in }) {
+        self.destination = destination
         self.samples = max(1, samples)
         self.progress = progress
     }
 
-    /// Runs one scenario `samples` times and makes its row; throws when the target stops answering or refuses a request.
+    /// Runs one scenario `samples` times and makes its row; throws a `BenchError` when the destination stops
+    /// answering or refuses a request.
     public func run(_ scenario: BenchScenario) throws -> LatencyRow {
         progress("Scenario \(scenario.title): measuring \(scenario.explanation), \(samples) \(samples == 1 ? "time" : "times").")
-        let (samples, notes) = try measure(scenario, runs: 0..<samples)
-        return scenario.row(samples: samples, notes: notes)
+        do {
+            let (samples, notes) = try measure(scenario, runs: 0..<samples)
+            return scenario.row(samples: samples, notes: notes)
+        } catch let error as DestinationError {
+            throw BenchError(error.description)
+        }
     }
 
     /// Runs one scenario once for each run number, and returns each measured announcement's sample.
@@ -41,7 +46,7 @@ public struct BenchRunner {
         case .language: measured = try runLanguageSwitch(runs)
         case .burst: measured = try runBurst(runs)
         }
-        let samples = measured.map { LatencySample.measured($0.description, target.timeline.times(of: $0.description)) }
+        let samples = measured.map { LatencySample.measured($0.description, destination.timeline.times(of: $0.description)) }
         return (samples, notes)
     }
 
@@ -50,7 +55,7 @@ public struct BenchRunner {
     private func runIdle(_ runs: Range<Int>) throws -> [BenchID] {
         try runs.map { run in
             let id = BenchID(.idle, run: run)
-            try measure(BenchRequest(id, Self.error(run), politeness: .assertive))
+            try measure(OutgoingAnnouncement(id, Self.error(run), politeness: .assertive))
             try settle([id.description])
             return id
         }
@@ -59,15 +64,15 @@ public struct BenchRunner {
     private func runCut(_ runs: Range<Int>) throws -> [BenchID] {
         try runs.map { run in
             let polite = BenchID(.cut, run: run, extra: "polite")
-            try target.speak([BenchRequest(polite, Self.longStatus(run), politeness: .polite)])
-            guard target.timeline.waitUntilHeardOrEnded(polite.description, timeout: Self.hearingTimeout)?.audible != nil else {
+            try destination.speak([OutgoingAnnouncement(polite, Self.longStatus(run), politeness: .polite)])
+            guard destination.timeline.waitUntilHeardOrEnded(polite.description, timeout: Self.hearingTimeout)?.audible != nil else {
                 try ensureConnected()
                 throw BenchError("The long polite announcement \(polite) was not heard within \(Self.hearingTimeout), so there was nothing to cut.")
             }
             // By now the sink's buffer is full and the polite one is in steady playback, as mid-sentence.
             Thread.sleep(forTimeInterval: 0.1)
             let id = BenchID(.cut, run: run)
-            try measure(BenchRequest(id, Self.error(run), politeness: .assertive))
+            try measure(OutgoingAnnouncement(id, Self.error(run), politeness: .assertive))
             try settle([polite.description, id.description])
             return id
         }
@@ -76,20 +81,20 @@ public struct BenchRunner {
     private func runBacklog(_ runs: Range<Int>) throws -> ([BenchID], [String]) {
         let count = BenchScenario.backlogSize
         let fill = (0..<count).map { index in
-            BenchRequest(BenchID(.backlog, run: runs.lowerBound, extra: "fill\(index)"), "Message \(index + 1) of \(count.withThousandsSeparators).", politeness: .polite)
+            OutgoingAnnouncement(BenchID(.backlog, run: runs.lowerBound, extra: "fill\(index)"), "Message \(index + 1) of \(count.withThousandsSeparators).", politeness: .polite)
         }
-        try target.speak(fill)
-        let waiting = try target.waitingPolite()
+        try destination.speak(fill)
+        let waiting = try destination.waitingPolite()
         var note = "\(waiting.withThousandsSeparators) of the \(count.withThousandsSeparators) polite announcements were waiting when the first assertive one arrived."
         let measured = try runs.map { run in
             let id = BenchID(.backlog, run: run)
-            try measure(BenchRequest(id, Self.error(run), politeness: .assertive))
+            try measure(OutgoingAnnouncement(id, Self.error(run), politeness: .assertive))
             try settle([id.description])
             return id
         }
         try settle(fill.map(\.id))
         // Counted once every one has ended, since the server may send the outcomes after its status reply.
-        let dropped = fill.count { target.timeline.times(of: $0.id)?.outcome == "dropped" }
+        let dropped = fill.count { destination.timeline.times(of: $0.id)?.outcome == "dropped" }
         if dropped > 0 {
             note += " The queue's limit on waiting polite announcements dropped \(dropped.withThousandsSeparators), each with the outcome dropped; announcerd --max-waiting-polite raises it."
         }
@@ -104,11 +109,11 @@ public struct BenchRunner {
             let id = BenchID(.clients, run: run)
             let requests = (0..<count).map { client in
                 client == urgentClient
-                    ? BenchRequest(id, Self.error(run), politeness: .assertive)
-                    : BenchRequest(BenchID(.clients, run: run, extra: "client\(client)"), "Client \(client + 1) has update \(run + 1).", politeness: .polite)
+                    ? OutgoingAnnouncement(id, Self.error(run), politeness: .assertive)
+                    : OutgoingAnnouncement(BenchID(.clients, run: run, extra: "client\(client)"), "Client \(client + 1) has update \(run + 1).", politeness: .polite)
             }
-            try target.speakFromSeparateClients(requests)
-            target.timeline.waitUntilHeardOrEnded(id.description, timeout: Self.hearingTimeout)
+            try destination.speakFromSeparateClients(requests)
+            destination.timeline.waitUntilHeardOrEnded(id.description, timeout: Self.hearingTimeout)
             try settle(requests.map(\.id))
             return id
         }
@@ -117,11 +122,11 @@ public struct BenchRunner {
     private func runLanguageSwitch(_ runs: Range<Int>) throws -> [BenchID] {
         try runs.map { run in
             let english = BenchID(.language, run: run, extra: "english")
-            try target.speak([BenchRequest(english, Self.error(run), politeness: .assertive, language: .english)])
-            target.timeline.waitUntilHeardOrEnded(english.description, timeout: Self.hearingTimeout)
+            try destination.speak([OutgoingAnnouncement(english, Self.error(run), politeness: .assertive, language: .english)])
+            destination.timeline.waitUntilHeardOrEnded(english.description, timeout: Self.hearingTimeout)
             try settle([english.description])
             let id = BenchID(.language, run: run)
-            try measure(BenchRequest(id, Self.error(run, in: .norwegianBokmal), politeness: .assertive, language: .norwegianBokmal))
+            try measure(OutgoingAnnouncement(id, Self.error(run, in: .norwegianBokmal), politeness: .assertive, language: .norwegianBokmal))
             try settle([id.description])
             return id
         }
@@ -132,11 +137,11 @@ public struct BenchRunner {
             let id = BenchID(.burst, run: run)
             let requests = (0..<BenchScenario.crowdSize).map { index in
                 index == 0
-                    ? BenchRequest(id, Self.error(run), politeness: .assertive)
-                    : BenchRequest(BenchID(.burst, run: run, extra: "next\(index)"), Self.error(run * 1_000 + index), politeness: .assertive)
+                    ? OutgoingAnnouncement(id, Self.error(run), politeness: .assertive)
+                    : OutgoingAnnouncement(BenchID(.burst, run: run, extra: "next\(index)"), Self.error(run * 1_000 + index), politeness: .assertive)
             }
-            try target.speak(requests)
-            target.timeline.waitUntilHeardOrEnded(id.description, timeout: Self.hearingTimeout)
+            try destination.speak(requests)
+            destination.timeline.waitUntilHeardOrEnded(id.description, timeout: Self.hearingTimeout)
             try settle(requests.map(\.id))
             return id
         }
@@ -145,24 +150,24 @@ public struct BenchRunner {
     // MARK: Steps
 
     /// Sends one announcement and waits until it is heard, or ends, or the timeout passes.
-    private func measure(_ request: BenchRequest) throws {
-        try target.speak([request])
-        target.timeline.waitUntilHeardOrEnded(request.id, timeout: Self.hearingTimeout)
+    private func measure(_ request: OutgoingAnnouncement) throws {
+        try destination.speak([request])
+        destination.timeline.waitUntilHeardOrEnded(request.id, timeout: Self.hearingTimeout)
     }
 
     /// Cancels the announcements and waits until each has ended, so the next sample starts from quiet.
     private func settle(_ names: [String]) throws {
-        let open = names.filter { target.timeline.times(of: $0)?.outcome == nil }
-        if !open.isEmpty { try target.cancel(open) }
-        guard target.timeline.waitUntilEnded(names, timeout: Self.endingTimeout) else {
+        let open = names.filter { destination.timeline.times(of: $0)?.outcome == nil }
+        if !open.isEmpty { try destination.cancel(open) }
+        guard destination.timeline.waitUntilEnded(names, timeout: Self.endingTimeout) else {
             try ensureConnected()
             throw BenchError("Some of the bench's announcements had not ended \(Self.endingTimeout) after they were cancelled, so the bench stopped.")
         }
     }
 
-    /// Throws the plain reason when the target's connection closed, which explains any wait that failed.
+    /// Throws the plain reason when the destination's connection closed, which explains any wait that failed.
     private func ensureConnected() throws {
-        if target.timeline.isClosed { throw BenchError(ClientError.connectionClosed.description) }
+        if destination.timeline.isClosed { throw BenchError(ClientError.connectionClosed.description) }
     }
 
     // MARK: Texts

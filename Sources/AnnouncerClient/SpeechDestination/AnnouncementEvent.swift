@@ -1,8 +1,8 @@
-import AnnouncerClient
 import AnnouncerCore
 
-/// One timeline event, reduced to what latency figures need; read from the server's JSON or from an embedded engine.
-public struct BenchEvent: Sendable, Equatable {
+/// One event of an announcement's timeline, reduced to what its times need; read from a server's event
+/// line or a timeline file, or taken from an embedded engine.
+public struct AnnouncementEvent: Sendable, Equatable {
     public var id: String
     /// The event's timeline name: `received`, `queued`, `started`, `first_audio`, `audible` or `ended`.
     public var name: String

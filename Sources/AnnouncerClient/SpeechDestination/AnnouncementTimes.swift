@@ -10,7 +10,7 @@ public struct AnnouncementTimes: Sendable, Equatable {
 
     public init() {}
 
-    mutating func apply(_ event: BenchEvent) {
+    mutating func apply(_ event: AnnouncementEvent) {
         if sent == nil { sent = event.sent }
         if politeness == nil { politeness = event.politeness }
         switch event.name {
