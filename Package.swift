@@ -159,7 +159,10 @@ let package = Package(
             dependencies: ["AnnouncerEngine", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio"]
         ),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
-        .testTarget(name: "AnnouncerBenchTests", dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerCore"]),
+        .testTarget(
+            name: "AnnouncerBenchTests",
+            dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerCore", "AnnouncerEngine", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(
             name: "AnnouncerServerTests",
             dependencies: ["announcerd", "announce", "AnnouncerServer", "AnnouncerCore"]

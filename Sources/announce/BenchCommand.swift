@@ -23,7 +23,7 @@ struct BenchCommand: ParsableCommand {
         the bench stopped early, or when nothing could be checked against the bound. \
         The bench cancels only its own announcements; those of other clients of the same server \
         go on and take their share of the time. \
-        Scenarios: \(BenchScenario.allCases.map { "\($0.rawValue), \($0.explanation)" }.joined(separator: "; ")).
+        Scenarios: \(BenchScenario.announceBench.map { "\($0.rawValue), \($0.explanation)" }.joined(separator: "; ")).
         """
     )
 
@@ -119,11 +119,11 @@ struct BenchCommand: ParsableCommand {
             recorder?.flush()
             Foundation.exit(128 + signal)
         }
-        let runner = BenchRunner(destination: destination, samples: samples) { Self.say($0) }
-        let chosen = scenarios.isEmpty ? BenchScenario.allCases : scenarios
+        let runner = BenchRunner(destination: destination) { Self.say($0) }
+        let chosen = scenarios.isEmpty ? BenchScenario.announceBench : scenarios
         var report = LatencyReport(source: destination.description, rows: [])
         do {
-            for scenario in chosen { report.rows.append(try runner.run(scenario)) }
+            for scenario in chosen { report.rows.append(try runner.run(scenario, samples: samples)) }
             Self.say("Done.")
         } catch let error as BenchError {
             // The rows measured so far are still worth having; the report says why it is short.
@@ -162,6 +162,10 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchScenario: ExpressibleByArgument {
-    public init?(argument: String) { self.init(rawValue: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public init?(argument: String) {
+        guard let scenario = BenchScenario(rawValue: argument), Self.announceBench.contains(scenario) else { return nil }
+        self = scenario
+    }
+
+    public static var allValueStrings: [String] { announceBench.map(\.rawValue) }
 }

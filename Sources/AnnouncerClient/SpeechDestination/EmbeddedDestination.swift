@@ -3,7 +3,7 @@ import AnnouncerEngine
 import Dispatch
 
 /// A speech engine inside this process as a speech destination; its "clients" are threads submitting at once.
-public final class EmbeddedDestination: SpeechDestination {
+public final class EmbeddedDestination: SpeechDestination, Sendable {
     public let engine: SpeechEngine
     public let timeline = TimelineCollector()
     private let observer: Forwarder
