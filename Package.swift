@@ -16,7 +16,9 @@ let package = Package(
         .library(name: "AnnouncerEngine", targets: ["AnnouncerEngine"]),
         .library(name: "Speech", targets: ["Speech"]),
         .library(name: "Audio", targets: ["Audio"]),
+        // For Benchmarks/, which registers the bench's scenarios and speaks through the client's destinations.
         .library(name: "AnnouncerBench", targets: ["AnnouncerBench"]),
+        .library(name: "AnnouncerClient", targets: ["AnnouncerClient"]),
         .library(name: "AnnouncerServer", targets: ["AnnouncerServer"]),
         .library(name: "AnnouncerVoices", targets: ["AnnouncerVoices"]),
         .library(name: "AnnouncerFlows", targets: ["AnnouncerFlows"]),
@@ -118,24 +120,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // How `announce` reaches a running server.
+        // How `announce` reaches a running server, and the speech destinations the bench and flows speak
+        // through: that server, or an engine inside this process.
         .target(
             name: "AnnouncerClient",
             dependencies: [
-                "AnnouncerCore", "AnnouncerProtocol", "JSONLineEncoding", "Blocking",
+                "AnnouncerCore", "AnnouncerProtocol", "AnnouncerEngine", "JSONLineEncoding", "Blocking",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
 
-        // Latency scenarios and the table `announce bench` prints. Benchmarks/ runs the same six
-        // scenarios on the engine directly (its LatencyScenarios.swift); keep the two in step.
+        // The latency scenarios, their runner and the table `announce bench` prints. The one copy of the
+        // scenarios: Benchmarks/ registers its latency benchmarks from them.
         .target(
             name: "AnnouncerBench",
             dependencies: [
                 "AnnouncerCore", "AnnouncerEngine", "AnnouncerClient", "AnnouncerProtocol", "JSONLineEncoding", "Blocking",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
 
@@ -185,7 +187,10 @@ let package = Package(
             dependencies: ["AnnouncerEngine", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "TestSupport"]
         ),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
-        .testTarget(name: "AnnouncerBenchTests", dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerCore"]),
+        .testTarget(
+            name: "AnnouncerBenchTests",
+            dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerCore", "AnnouncerEngine", .product(name: "Logging", package: "swift-log")]
+        ),
         // The server's handlers and decoders on NIO's EmbeddedChannel: no process, no socket.
         .testTarget(
             name: "AnnouncerServerTests",

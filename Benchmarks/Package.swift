@@ -15,18 +15,24 @@ let package = Package(
         // may be called anything, and products below refer to the package as "announcer".
         .package(name: "announcer", path: ".."),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         .executableTarget(
             name: "AnnouncementLatency",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                // The latency scenarios, the same ones `announce bench` runs, and the client it speaks through.
+                .product(name: "AnnouncerBench", package: "announcer"),
+                .product(name: "AnnouncerClient", package: "announcer"),
+                .product(name: "AnnouncerProtocol", package: "announcer"),
                 .product(name: "AnnouncerEngine", package: "announcer"),
                 .product(name: "AnnouncerCore", package: "announcer"),
                 .product(name: "AnnouncerVoices", package: "announcer"),
                 .product(name: "Audio", package: "announcer"),
                 .product(name: "AnnouncerServer", package: "announcer"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Benchmarks/AnnouncementLatency",
             plugins: [

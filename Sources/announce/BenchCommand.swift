@@ -23,7 +23,7 @@ struct BenchCommand: ParsableCommand {
         the bench stopped early, or when nothing could be checked against the bound. \
         The bench cancels only its own announcements; those of other clients of the same server \
         go on and take their share of the time. \
-        Scenarios: \(BenchScenario.allCases.map { "\($0.rawValue), \($0.explanation)" }.joined(separator: "; ")).
+        Scenarios: \(BenchScenario.announceBench.map { "\($0.rawValue), \($0.explanation)" }.joined(separator: "; ")).
         """
     )
 
@@ -82,7 +82,7 @@ struct BenchCommand: ParsableCommand {
         var events = 0
         var pending: [UInt8] = []
         func take(_ line: ArraySlice<UInt8>) {
-            guard let event = BenchEvent(ServerLine(String(decoding: line, as: UTF8.self))) else { return }
+            guard let event = AnnouncementEvent(ServerLine(String(decoding: line, as: UTF8.self))) else { return }
             timeline.record(event)
             events += 1
         }
@@ -106,25 +106,25 @@ struct BenchCommand: ParsableCommand {
         let recorder = try record.map { path in
             do throws(EngineError) { return try JSONLinesTimelineWriter(path: path) } catch { throw CommandFailure(error.description) }
         }
-        let target = try makeTarget(recorder: recorder)
+        let destination = try makeDestination(recorder: recorder)
         defer {
-            target.close()
+            destination.close()
             recorder?.flush()
         }
         // Ctrl-C or SIGTERM: cancel what the bench left on the server, then stop with the usual status.
         // Unsafe only in name: the signal queue calls `cancelOutstanding` alone, which touches Mutex-guarded state and the Sendable connection.
-        nonisolated(unsafe) let interrupted = target
+        nonisolated(unsafe) let interrupted = destination
         TerminationSignals.install { signal in
             BenchCommand.say("Stopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM"); cancelling the bench's own announcements.")
             interrupted.cancelOutstanding()
             recorder?.flush()
             Foundation.exit(128 + signal)
         }
-        let runner = BenchRunner(target: target, samples: samples) { Self.say($0) }
-        let chosen = scenarios.isEmpty ? BenchScenario.allCases : scenarios
-        var report = LatencyReport(source: target.description, rows: [])
+        let runner = BenchRunner(destination: destination) { Self.say($0) }
+        let chosen = scenarios.isEmpty ? BenchScenario.announceBench : scenarios
+        var report = LatencyReport(source: destination.description, rows: [])
         do {
-            for scenario in chosen { report.rows.append(try runner.run(scenario)) }
+            for scenario in chosen { report.rows.append(try runner.run(scenario, samples: samples)) }
             Self.say("Done.")
         } catch let error as BenchError {
             // The rows measured so far are still worth having; the report says why it is short.
@@ -133,13 +133,13 @@ struct BenchCommand: ParsableCommand {
         return report
     }
 
-    private func makeTarget(recorder: JSONLinesTimelineWriter?) throws -> any BenchTarget {
+    private func makeDestination(recorder: JSONLinesTimelineWriter?) throws -> any SpeechDestination {
         switch try destination.route() {
         case let .server(connection):
             do {
                 var recordEvent: (@Sendable (String) -> Void)?
                 if let recorder { recordEvent = { line in recorder.write(line: line) } }
-                return try ServerBenchTarget(control: connection, recordEvent: recordEvent)
+                return try ServerDestination(control: connection, recordEvent: recordEvent)
             } catch {
                 connection.close()
                 throw CommandFailure("\(error)")
@@ -153,7 +153,7 @@ struct BenchCommand: ParsableCommand {
         let speechEngine = try destination.engine.startEngine(label: "announce.bench")
         if let recorder { speechEngine.scheduler.addObserver(recorder) }
         Self.say("Started an engine inside announce, playing to \(speechEngine.sinkSpec).")
-        return EmbeddedBenchTarget(engine: speechEngine)
+        return EmbeddedDestination(engine: speechEngine)
     }
 
     /// Progress goes to standard error in words, so standard output holds only the report.
@@ -163,6 +163,10 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchScenario: ExpressibleByArgument {
-    public init?(argument: String) { self.init(rawValue: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public init?(argument: String) {
+        guard let scenario = BenchScenario(rawValue: argument), Self.announceBench.contains(scenario) else { return nil }
+        self = scenario
+    }
+
+    public static var allValueStrings: [String] { announceBench.map(\.rawValue) }
 }

@@ -36,7 +36,7 @@ struct DemoCommand: ParsableCommand {
         jsonWriter?.flush()
         guard !json else { return }
         for (scene, error, outcome) in results {
-            if let firstAudio = recorder.first("first_audio", of: error.id) {
+            if let firstAudio = recorder.first(.firstAudio, of: error.id) {
                 let milliseconds = String(format: "%.1f", firstAudio.sinceArrival.milliseconds)
                 writeLine("\(scene.language.name): the error began \(milliseconds) ms after it arrived; the bound is 500 ms.")
             } else {

@@ -60,7 +60,7 @@ struct SayCommand: ParsableCommand {
         guard let ended = timeline.outcome(of: announcement.id) else {
             throw CommandFailure("The announcement ended without an outcome.")
         }
-        let latency = timeline.first("first_audio", of: announcement.id)?.sinceArrival.milliseconds
+        let latency = timeline.first(.firstAudio, of: announcement.id)?.sinceArrival.milliseconds
         try report(outcome: ended.kind, explanation: ended.explanation, latency: latency)
     }
 

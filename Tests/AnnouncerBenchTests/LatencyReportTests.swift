@@ -1,28 +1,29 @@
 import AnnouncerBench
 import AnnouncerClient
+import AnnouncerCore
 import Testing
 
 /// The latency table: percentiles from the timeline, pass or fail against 500 ms, and what counts as never heard.
 @Suite struct LatencyReportTests {
     /// The events of one announcement heard `latency` microseconds after it arrived at `start`.
-    private func heard(_ id: String, _ politeness: String, at start: UInt64, latency: UInt64, sentBefore: UInt64? = nil) -> [BenchEvent] {
+    private func heard(_ id: String, _ politeness: Politeness, at start: UInt64, latency: UInt64, sentBefore: UInt64? = nil) -> [AnnouncementEvent] {
         [
-            BenchEvent(id: id, name: "received", time: start, sent: sentBefore.map { start - $0 }, politeness: politeness),
-            BenchEvent(id: id, name: "queued", time: start + 1, politeness: politeness),
-            BenchEvent(id: id, name: "first_audio", time: start + latency, politeness: politeness),
-            BenchEvent(id: id, name: "audible", time: start + latency + 2_000, politeness: politeness),
-            BenchEvent(id: id, name: "ended", time: start + latency + 900_000, politeness: politeness, outcome: "spoken"),
+            AnnouncementEvent(id: id, stage: .received, time: start, sent: sentBefore.map { start - $0 }, politeness: politeness),
+            AnnouncementEvent(id: id, stage: .queued, time: start + 1, politeness: politeness),
+            AnnouncementEvent(id: id, stage: .firstAudio, time: start + latency, politeness: politeness),
+            AnnouncementEvent(id: id, stage: .audible, time: start + latency + 2_000, politeness: politeness),
+            AnnouncementEvent(id: id, stage: .ended, time: start + latency + 900_000, politeness: politeness, outcome: .spoken),
         ]
     }
 
-    private func ended(_ id: String, _ politeness: String, at start: UInt64, outcome: String) -> [BenchEvent] {
+    private func ended(_ id: String, _ politeness: Politeness, at start: UInt64, outcome: Outcome.Kind) -> [AnnouncementEvent] {
         [
-            BenchEvent(id: id, name: "received", time: start, politeness: politeness),
-            BenchEvent(id: id, name: "ended", time: start + 10, politeness: politeness, outcome: outcome),
+            AnnouncementEvent(id: id, stage: .received, time: start, politeness: politeness),
+            AnnouncementEvent(id: id, stage: .ended, time: start + 10, politeness: politeness, outcome: outcome),
         ]
     }
 
-    private func collector(_ events: [[BenchEvent]]) -> TimelineCollector {
+    private func collector(_ events: [[AnnouncementEvent]]) -> TimelineCollector {
         let timeline = TimelineCollector()
         for event in events.joined() { timeline.record(event) }
         return timeline
@@ -31,9 +32,9 @@ import Testing
     @Test("Rows of a recorded bench are its scenarios, with percentiles of arrival to first audio and to audible")
     func benchTimelineGivesScenarioRows() throws {
         // 100 idle samples of 1, 2, … 100 ms; scene-setting announcements are not measured.
-        var events = (1...100).map { heard("bench.idle.\($0)", "assertive", at: UInt64($0) * 10_000_000, latency: UInt64($0) * 1_000, sentBefore: 300) }
-        events.append(heard("bench.cut.0.polite", "polite", at: 5, latency: 900_000))
-        events.append(heard("bench.cut.0", "assertive", at: 2_000_000, latency: 4_000))
+        var events = (1...100).map { heard("bench.idle.\($0)", .assertive, at: UInt64($0) * 10_000_000, latency: UInt64($0) * 1_000, sentBefore: 300) }
+        events.append(heard("bench.cut.0.polite", .polite, at: 5, latency: 900_000))
+        events.append(heard("bench.cut.0", .assertive, at: 2_000_000, latency: 4_000))
         let report = LatencyReport(recorded: collector(events), source: "a test")
         #expect(report.rows.map(\.name) == ["idle", "cut"])
         let idle = try #require(report.rows.first)
@@ -55,7 +56,7 @@ import Testing
     func slowScenarioFails() throws {
         // 98 fast ones and 2 at 600 ms: the 99th percentile is 600 ms.
         let events = (0..<100).map { run in
-            heard("bench.burst.\(run)", "assertive", at: UInt64(run) * 10_000_000, latency: run < 98 ? 3_000 : 600_000)
+            heard("bench.burst.\(run)", .assertive, at: UInt64(run) * 10_000_000, latency: run < 98 ? 3_000 : 600_000)
         }
         let report = LatencyReport(recorded: collector(events), source: "a test")
         let row = try #require(report.rows.first)
@@ -68,8 +69,8 @@ import Testing
 
     @Test("A measured announcement that is never heard fails its scenario, whatever its latency figures")
     func unheardMeasuredAnnouncementFails() throws {
-        var events = (0..<5).map { heard("bench.idle.\($0)", "assertive", at: UInt64($0) * 10_000_000, latency: 1_000) }
-        events.append(ended("bench.idle.5", "assertive", at: 90_000_000, outcome: "failed"))
+        var events = (0..<5).map { heard("bench.idle.\($0)", .assertive, at: UInt64($0) * 10_000_000, latency: 1_000) }
+        events.append(ended("bench.idle.5", .assertive, at: 90_000_000, outcome: .failed))
         let row = try #require(LatencyReport(recorded: collector(events), source: "a test").rows.first)
         #expect(row.samples == 6)
         #expect(row.firstAudio?.count == 5)
@@ -80,12 +81,12 @@ import Testing
     @Test("Any other timeline is reported by politeness; cancelled ones are left out and only assertive ones have a bound")
     func testerTimelineGivesPolitenessRows() throws {
         let events = [
-            heard("1", "polite", at: 0, latency: 700_000),
-            heard("2", "assertive", at: 1_000_000, latency: 2_000),
-            ended("3", "assertive", at: 2_000_000, outcome: "cancelled"),
-            ended("4", "polite", at: 3_000_000, outcome: "expired"),
+            heard("1", .polite, at: 0, latency: 700_000),
+            heard("2", .assertive, at: 1_000_000, latency: 2_000),
+            ended("3", .assertive, at: 2_000_000, outcome: .cancelled),
+            ended("4", .polite, at: 3_000_000, outcome: .expired),
             // Seen only from its middle, as when a capture starts late: no arrival, so no latency.
-            [BenchEvent(id: "5", name: "first_audio", time: 4_000_000, politeness: "assertive")],
+            [AnnouncementEvent(id: "5", stage: .firstAudio, time: 4_000_000, politeness: .assertive)],
         ]
         let report = LatencyReport(recorded: collector(events), source: "a test")
         #expect(report.rows.map(\.name) == ["assertive", "polite"])
@@ -101,8 +102,8 @@ import Testing
     @Test("An id used again is a new announcement, so a failure after a fast one is not hidden")
     func reusedIDsStayApart() throws {
         let events = [
-            heard("status", "assertive", at: 0, latency: 900_000),
-            ended("status", "assertive", at: 5_000_000, outcome: "failed"),
+            heard("status", .assertive, at: 0, latency: 900_000),
+            ended("status", .assertive, at: 5_000_000, outcome: .failed),
         ]
         let report = LatencyReport(recorded: collector(events), source: "a test")
         let row = try #require(report.rows.first)
@@ -114,14 +115,14 @@ import Testing
 
     @Test("A line whose times no clock could show is passed over, not a crash")
     func impossibleTimesArePassedOver() {
-        #expect(BenchEvent(ServerLine(#"{"t_ms":1e300,"id":"1","event":"received"}"#)) == nil)
-        #expect(BenchEvent(ServerLine(#"{"t_ms":-5,"id":"1","event":"received"}"#)) == nil)
-        #expect(BenchEvent(ServerLine(#"{"t_ms":5,"sent_ms":1e300,"id":"1","event":"received"}"#)) == nil)
+        #expect(AnnouncementEvent(ServerLine(#"{"t_ms":1e300,"id":"1","event":"received"}"#)) == nil)
+        #expect(AnnouncementEvent(ServerLine(#"{"t_ms":-5,"id":"1","event":"received"}"#)) == nil)
+        #expect(AnnouncementEvent(ServerLine(#"{"t_ms":5,"sent_ms":1e300,"id":"1","event":"received"}"#)) == nil)
     }
 
     @Test("A timeline of polite announcements alone says that nothing was checked against the bound")
     func politeOnlyTimelineSaysNothingWasChecked() {
-        let report = LatencyReport(recorded: collector([heard("1", "polite", at: 0, latency: 2_000)]), source: "a test")
+        let report = LatencyReport(recorded: collector([heard("1", .polite, at: 0, latency: 2_000)]), source: "a test")
         #expect(!report.passed)
         #expect(report.lines.last == "No row has a bound, since it holds no assertive announcement, so nothing was checked against 500 ms.")
     }
@@ -129,7 +130,7 @@ import Testing
     @Test("The verdict uses the exact 99th percentile, not the top of the histogram's bucket")
     func verdictUsesExactPercentile() throws {
         // 499.9 ms lies in a 256 µs bucket whose top is above 500 ms.
-        let row = try #require(LatencyReport(recorded: collector([heard("bench.idle.0", "assertive", at: 0, latency: 499_900)]), source: "a test").rows.first)
+        let row = try #require(LatencyReport(recorded: collector([heard("bench.idle.0", .assertive, at: 0, latency: 499_900)]), source: "a test").rows.first)
         #expect(row.firstAudio?.exactP99 == 499_900)
         #expect(row.passed == true)
     }
@@ -145,10 +146,10 @@ import Testing
     @Test("Event lines are read from the server's JSON, and other lines are passed over")
     func eventsAreReadFromServerLines() throws {
         let line = #"{"t_ms":2887658.154,"id":"bench.idle.3","event":"first_audio","sent_ms":2887657.5,"latency_ms":0.3,"politeness":"assertive","lang":"en","region":null,"text":"Error"}"#
-        let event = try #require(BenchEvent(ServerLine(line)))
-        #expect(event == BenchEvent(id: "bench.idle.3", name: "first_audio", time: 2_887_658_154, sent: 2_887_657_500, politeness: "assertive"))
-        #expect(BenchEvent(ServerLine(#"{"reply":"speak","ok":true,"id":"4"}"#)) == nil)
-        #expect(BenchEvent(ServerLine("not json")) == nil)
+        let event = try #require(AnnouncementEvent(ServerLine(line)))
+        #expect(event == AnnouncementEvent(id: "bench.idle.3", stage: .firstAudio, time: 2_887_658_154, sent: 2_887_657_500, politeness: .assertive))
+        #expect(AnnouncementEvent(ServerLine(#"{"reply":"speak","ok":true,"id":"4"}"#)) == nil)
+        #expect(AnnouncementEvent(ServerLine("not json")) == nil)
     }
 
     @Test("Bench ids name their scenario and run, and tell measured announcements from scene-setting ones")
@@ -167,7 +168,7 @@ import Testing
 
     @Test("The JSON report carries every row's percentiles in milliseconds")
     func jsonReportCarriesRows() throws {
-        let events = [heard("bench.idle.0", "assertive", at: 0, latency: 1_234)]
+        let events = [heard("bench.idle.0", .assertive, at: 0, latency: 1_234)]
         let json = LatencyReport(recorded: collector(events), source: "a test").json
         #expect(json.hasPrefix(#"{"source":"a test","passed":true,"stopped_early":null,"rows":[{"name":"idle","title":"Idle","samples":1,"passed":true,"bound_ms":500.000,"arrival_to_first_audio_ms":{"p50":1.234,"#))
     }

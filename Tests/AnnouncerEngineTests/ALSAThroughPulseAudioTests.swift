@@ -31,7 +31,7 @@ struct ALSAThroughPulseAudioTests {
         let harness = try EngineHarness(sink: .alsa(device: "default"))
         // The polite one plays quietly and the assertive one loudly, so loudness tells them apart.
         let status = harness.say(longText, .polite, rate: 175, volume: 25)
-        #expect(harness.waitFor("first_audio", of: status) != nil)
+        #expect(harness.waitFor(.firstAudio, of: status) != nil)
         Thread.sleep(forTimeInterval: 1.0)
         let error = harness.say("Error: wrong password", .assertive, rate: 175, volume: 200)
         harness.finish()
@@ -40,7 +40,7 @@ struct ALSAThroughPulseAudioTests {
 
         #expect(harness.outcome(of: status) == .interrupted(by: error.id))
         // The drop must wake the playback thread's blocked write on the PulseAudio plugin at once.
-        let errorFirstAudio = try #require(harness.timeline.first("first_audio", of: error.id))
+        let errorFirstAudio = try #require(harness.timeline.first(.firstAudio, of: error.id))
         #expect(errorFirstAudio.sinceArrival < .milliseconds(500))
         let loudest = try #require(windows.max())
         let loud = loudest / 2

@@ -28,7 +28,7 @@ import Testing
             var announcement = try Announcement(text: text, prosody: Prosody(rate: 300), arrival: .now(), spelled: true)
             announcement.capitals = capitals
             harness.engine.submit(announcement)
-            #expect(harness.waitFor("ended", of: announcement) != nil)
+            #expect(harness.waitFor(.ended, of: announcement) != nil)
             #expect(harness.outcome(of: announcement) == .spoken)
             harness.finish()
             return try Self.readWAV(path)

@@ -34,7 +34,7 @@ final class EngineHarness: Sendable {
 
     /// Blocks until the announcement has this event, or the timeout passes; returns the event.
     @discardableResult
-    func waitFor(_ event: String, of announcement: Announcement, timeout: Double = 15) -> TimelineEvent? {
+    func waitFor(_ event: TimelineEvent.Stage, of announcement: Announcement, timeout: Double = 15) -> TimelineEvent? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let found = timeline.first(event, of: announcement.id) { return found }

@@ -9,12 +9,12 @@ import Testing
     func assertiveCutsPoliteUtterance() throws {
         let harness = try EngineHarness()
         let status = harness.say(longText, .polite, rate: 175)
-        #expect(harness.waitFor("first_audio", of: status) != nil)
+        #expect(harness.waitFor(.firstAudio, of: status) != nil)
         let error = harness.say("Error: Must be a valid email address", .assertive)
         harness.finish()
         #expect(harness.outcome(of: status) == .interrupted(by: error.id))
         #expect(harness.outcome(of: error) == .spoken)
-        let latency = try #require(harness.timeline.first("first_audio", of: error.id)).sinceArrival
+        let latency = try #require(harness.timeline.first(.firstAudio, of: error.id)).sinceArrival
         #expect(latency < .milliseconds(500))
     }
 
@@ -22,13 +22,13 @@ import Testing
     func assertiveWaitsBehindAssertive() throws {
         let harness = try EngineHarness()
         let first = harness.say("First error: the password is wrong.", .assertive)
-        #expect(harness.waitFor("first_audio", of: first) != nil)
+        #expect(harness.waitFor(.firstAudio, of: first) != nil)
         let second = harness.say("Second error: the account is locked.", .assertive)
         harness.finish()
         #expect(harness.outcome(of: first) == .spoken)
         #expect(harness.outcome(of: second) == .spoken)
-        let firstEnded = try #require(harness.timeline.first("ended", of: first.id)).time
-        let secondStarted = try #require(harness.timeline.first("started", of: second.id)).time
+        let firstEnded = try #require(harness.timeline.first(.ended, of: first.id)).time
+        let secondStarted = try #require(harness.timeline.first(.started, of: second.id)).time
         #expect(secondStarted >= firstEnded)
     }
 
@@ -74,7 +74,7 @@ import Testing
         let harness = try EngineHarness(policy: LiveRegionPolicy(politeTimeToLive: .milliseconds(300)))
         let long = harness.say(longText, .assertive, rate: 175)
         let stale = harness.say("Stale status.")
-        #expect(harness.waitFor("ended", of: stale, timeout: 5) != nil)
+        #expect(harness.waitFor(.ended, of: stale, timeout: 5) != nil)
         // It expired while the assertive one was still speaking, not when the queue came free.
         #expect(harness.outcome(of: long) == nil)
         harness.engine.scheduler.cancel(.all)
@@ -104,8 +104,8 @@ import Testing
         let quiet = harness.say("Background sync finished.", .off)
         harness.finish()
         #expect(harness.outcome(of: quiet) == .silenced)
-        #expect(harness.timeline.first("started", of: quiet.id) == nil)
-        #expect(harness.timeline.first("received", of: quiet.id) != nil)
+        #expect(harness.timeline.first(.started, of: quiet.id) == nil)
+        #expect(harness.timeline.first(.received, of: quiet.id) != nil)
     }
 
     @Test("Cancel by id, by region and all end announcements cancelled, speaking ones cut")
@@ -115,13 +115,13 @@ import Testing
         let byID = harness.say("Cancel me by id.")
         let byRegion = harness.say("Cancel me by region.", region: "upload")
         let rest = harness.say("Cancel me with all.")
-        #expect(harness.waitFor("first_audio", of: speaking) != nil)
+        #expect(harness.waitFor(.firstAudio, of: speaking) != nil)
         // Each cancel must end its own targets, and only them, before the next is sent.
         harness.engine.scheduler.cancel(.id(byID.id))
-        #expect(harness.waitFor("ended", of: byID) != nil)
+        #expect(harness.waitFor(.ended, of: byID) != nil)
         #expect(harness.outcome(of: byRegion) == nil)
         harness.engine.scheduler.cancel(.region(RegionID("upload")))
-        #expect(harness.waitFor("ended", of: byRegion) != nil)
+        #expect(harness.waitFor(.ended, of: byRegion) != nil)
         #expect(harness.outcome(of: speaking) == nil)
         #expect(harness.outcome(of: rest) == nil)
         harness.engine.scheduler.cancel(.all)
@@ -152,7 +152,7 @@ import Testing
         let harness = try EngineHarness()
         harness.finish()
         let late = harness.say("Too late.")
-        #expect(harness.waitFor("ended", of: late, timeout: 5) != nil)
+        #expect(harness.waitFor(.ended, of: late, timeout: 5) != nil)
         guard case let .failed(reason)? = harness.outcome(of: late) else {
             Issue.record("expected failed, got \(String(describing: harness.outcome(of: late)))")
             return
@@ -168,7 +168,7 @@ import Testing
         harness.finish()
         #expect(harness.outcome(of: english) == .spoken)
         #expect(harness.outcome(of: norwegian) == .spoken)
-        #expect(harness.timeline.first("first_audio", of: norwegian.id) != nil)
+        #expect(harness.timeline.first(.firstAudio, of: norwegian.id) != nil)
     }
 
     @Test("Every announcement ends with exactly one outcome on the timeline")

@@ -42,7 +42,7 @@ import Testing
             return UUID().uuidString
         }
         func cancel(_ id: String) {}
-        func waitUntilHeardOrEnded(_ id: String, timeout: Duration) -> HeardTimes? { HeardTimes(firstAudio: nil, outcome: "failed") }
+        func waitUntilHeardOrEnded(_ id: String, timeout: Duration) -> HeardTimes? { HeardTimes(firstAudio: nil, outcome: .failed) }
         func waitUntilEnded(_ ids: [String], timeout: Duration) -> Bool { true }
     }
 

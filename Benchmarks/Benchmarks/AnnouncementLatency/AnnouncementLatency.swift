@@ -9,13 +9,13 @@
 import Benchmark
 
 let benchmarks: @Sendable () -> Void = {
-    // Every latency scenario on every available sink, each with its own 500 ms gate at p99.
+    // Every latency scenario of the bench library on every available sink, each with its own 500 ms gate at p99.
     let skipped = BenchmarkSink.allCases.compactMap(\.unavailableReason)
-    for (index, scenario) in LatencyScenario.all.enumerated() {
+    for (index, latency) in LatencyBenchmark.all.enumerated() {
         for sink in BenchmarkSink.available {
             // Why a sink was left out is said once, after the first latency benchmark on the null sink.
             let notice = index == 0 && sink == .null && !skipped.isEmpty ? skipped.joined(separator: " ") : nil
-            scenario.register(on: sink, notice: notice)
+            latency.register(on: sink, notice: notice)
         }
     }
 

@@ -1,7 +1,9 @@
+import AnnouncerClient
 import AnnouncerEngine
 import AnnouncerServer
 import Foundation
 import Logging
+import NIOPosix
 
 /// An `AnnouncementServer` inside this process, on a private socket in /tmp, using this process's engine.
 final class BenchmarkServer: Sendable {
@@ -16,7 +18,7 @@ final class BenchmarkServer: Sendable {
     /// Starts the server, as `announcerd` does; ends the process, which fails the run, if it cannot.
     private init(sink: BenchmarkSink) {
         // The engine first: resident memory is read just before it starts, so all the server adds is counted.
-        engine = SharedEngine.engine(for: sink)
+        engine = SharedEngine.engine(for: EngineChoice(sink: sink))
         var template = Array("/tmp/announcer-bench.XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             print("FAILED: could not make a private directory in /tmp for the server's socket.")
@@ -50,13 +52,14 @@ final class BenchmarkServer: Sendable {
     /// How many clients the server counts as connected.
     var connectionCount: Int { server.connectionCount }
 
-    /// Opens `count` client connections; ends the process, which fails the run, if one cannot connect.
-    func connect(_ count: Int) -> [SocketConnection] {
+    /// Opens `count` client connections on the caller's event-loop group; ends the process, which fails the run,
+    /// if one cannot connect.
+    func connect(_ count: Int, sharing group: MultiThreadedEventLoopGroup) -> [ServerConnection] {
         (0..<count).map { _ in
-            do {
-                return try SocketConnection(path: socketPath)
+            do throws(ClientError) {
+                return try ServerConnection.connect(to: socketPath, sharing: group)
             } catch {
-                print("FAILED: a client \(error).")
+                print("FAILED: a client could not connect: \(error)")
                 exit(1)
             }
         }

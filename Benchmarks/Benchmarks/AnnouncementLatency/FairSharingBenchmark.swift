@@ -1,3 +1,5 @@
+import AnnouncerBench
+import AnnouncerClient
 import Benchmark
 import Foundation
 
@@ -56,7 +58,7 @@ struct FloodResult {
     /// Prints the figures, and fails the run when a bound was passed.
     func check() {
         let name = FairSharingBenchmark.name
-        let p99 = LatencyGate.p99(assertiveLatencies)
+        let p99 = LatencyStatistics.exactP99(of: assertiveLatencies.map { UInt64(clamping: $0) })
         let outcomes = floodOutcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         print("\(name): the flood sent \(sent), refused \(refused); its outcomes: \(outcomes).")
         print("\(name): \(assertiveLatencies.count) assertive announcements, p99 arrival to first audio \(p99.map(String.init) ?? "none") μs, the limit \(FairSharingBenchmark.assertiveLimitMicroseconds) μs; \(floodAheadOfPolite.count) polite ones, at most \(floodAheadOfPolite.max() ?? 0) of the flood started ahead of one, the limit \(FairSharingBenchmark.floodAheadLimit).")
@@ -93,20 +95,20 @@ struct FloodRun {
         for tick in 0..<ticks {
             // The flood: an even share of the total every 100 ms, as one write.
             let due = floodCount * (tick + 1) / ticks
-            flooder.send((sent..<due).map { #"{"request":"speak","id":"flood-\#($0)","text":"Flood line \#($0) of the build log."}"# + "\n" }.joined())
+            try flooder.send((sent..<due).map { #"{"request":"speak","id":"flood-\#($0)","text":"Flood line \#($0) of the build log."}"# })
             sent = due
             // The other client: assertive on the even second, polite one second later.
             if tick % 10 == 0 {
                 let polite = (tick / 10) % 2 == 1
                 let id = polite ? "probe-polite-\(probes)" : "probe-assertive-\(probes)"
                 let text = polite ? "Saved \(probes)." : "Error \(probes)."
-                other.send(#"{"request":"speak","id":"\#(id)","politeness":"\#(polite ? "polite" : "assertive")","text":"\#(text)"}"# + "\n")
+                try other.send([#"{"request":"speak","id":"\#(id)","politeness":"\#(polite ? "polite" : "assertive")","text":"\#(text)"}"#])
                 probes += 1
             }
             Thread.sleep(until: start.addingTimeInterval(0.1 * Double(tick + 1)))
         }
         // Every reply in, so the timeline holds every announcement sent.
-        guard flooder.waitForReplies(sent, seconds: 30), other.waitForReplies(probes, seconds: 30) else {
+        guard flooder.readReplies(seconds: 30), other.readReplies(seconds: 30) else {
             throw FloodFailure("the server did not answer every request within 30 seconds of the flood's end")
         }
         // Let the last polite probe be heard before stopping.
@@ -122,9 +124,9 @@ struct FloodRun {
         // Its turn begins at its arrival, or when the same client's polite one before it started, if later.
         var startsAtArrival: [String: Int] = [:]
         var startsAtLastOwnStart = 0
-        for line in text.split(separator: "\n") {
-            guard let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let id = event["id"] as? String, let kind = event["event"] as? String else { continue }
+        for text in text.split(separator: "\n") {
+            let line = ServerLine(String(text))
+            guard let id = line.id, let kind = line.event else { continue }
             let isFlood = id.hasPrefix("flood-")
             switch kind {
             case "started" where isFlood:
@@ -135,9 +137,9 @@ struct FloodRun {
                 if let before = startsAtArrival[id] { result.floodAheadOfPolite.append(floodStarts - max(before, startsAtLastOwnStart)) }
                 startsAtLastOwnStart = floodStarts
             case "first_audio" where id.hasPrefix("probe-assertive-"):
-                if let milliseconds = event["latency_ms"] as? Double { result.assertiveLatencies.append(Int(milliseconds * 1_000)) }
+                if let milliseconds = line.latencyMilliseconds { result.assertiveLatencies.append(Int(milliseconds * 1_000)) }
             case "ended" where isFlood:
-                result.floodOutcomes[event["outcome"] as? String ?? "?", default: 0] += 1
+                result.floodOutcomes[line.outcome ?? "?", default: 0] += 1
             default:
                 break
             }
@@ -192,59 +194,46 @@ final class ServerUnderTest {
     }
 }
 
-/// A blocking client connection that writes request lines and counts the replies on its own thread.
-// Unchecked: `descriptor` never changes after init (a write and a read on one socket may run at once), and the counts are `Locked`.
-final class LineClient: @unchecked Sendable {
-    private let descriptor: Int32
-    private let counts = Locked<(replies: Int, refused: Int)>((0, 0))
+/// A client connection that sends request lines and, at the end, reads and counts their replies; the
+/// connection reads them as they come meanwhile, so the server never waits to write one.
+final class LineClient {
+    private let connection: ServerConnection
+    private var sent = 0
+    private var replies = 0
+    private(set) var refused = 0
 
     init(path: String) throws {
-        let connection = try SocketConnection(path: path)
-        descriptor = dup(connection.descriptor)
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        let thread = Thread { [self] in readReplies() }
-        thread.start()
-    }
-
-    var refused: Int { counts.withLock { $0.refused } }
-
-    func send(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
+        do throws(ClientError) {
+            connection = try ServerConnection.connect(to: path)
+        } catch {
+            throw FloodFailure(error.description)
         }
     }
 
-    func waitForReplies(_ count: Int, seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while counts.withLock({ $0.replies }) < count {
-            guard Date() < deadline else { return false }
-            Thread.sleep(forTimeInterval: 0.01)
+    deinit { connection.close() }
+
+    /// Sends the lines as one write.
+    func send(_ lines: [String]) throws {
+        guard !lines.isEmpty else { return }
+        do throws(ClientError) {
+            try connection.send(lines.joined(separator: "\n"), timeout: 30)
+        } catch {
+            throw FloodFailure(error.description)
+        }
+        sent += lines.count
+    }
+
+    /// Reads the reply of every line sent; false when they did not all come within `seconds`.
+    func readReplies(seconds: Int) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while replies < sent {
+            let left = Int((ContinuousClock.now.duration(to: deadline) / .seconds(1)).rounded(.up))
+            guard left > 0, let reply = try? connection.nextLine(timeout: left) else { return false }
+            replies += 1
+            // Every reply says "ok":true or "ok":false right after its "reply" name.
+            if reply.contains(#""ok":false"#) { refused += 1 }
         }
         return true
-    }
-
-    private func readReplies() {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        var partial: [UInt8] = []
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return }
-            partial += buffer[..<count]
-            var lineStart = partial.startIndex
-            while let newline = partial[lineStart...].firstIndex(of: 10) {
-                // Every reply says "ok":true or "ok":false right after its "reply" name.
-                let refusedLine = partial[lineStart..<newline].firstRange(of: Array(#""ok":false"#.utf8)) != nil
-                counts.withLock { counts in
-                    counts.replies += 1
-                    if refusedLine { counts.refused += 1 }
-                }
-                lineStart = newline + 1
-            }
-            partial.removeSubrange(..<lineStart)
-        }
     }
 }
 

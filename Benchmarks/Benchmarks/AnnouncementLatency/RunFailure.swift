@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Makes this benchmark process end with status 2, once it has reported all its results.
 ///
@@ -9,11 +10,8 @@ import Foundation
 /// rather than at once, keeps the results table of the failed benchmark in the output.
 func failTheRunAtExit(_ reason: String) {
     print("FAILED: \(reason)")
-    let first = runFailed.withLock { failed -> Bool in
-        defer { failed = true }
-        return !failed
-    }
-    if first { atexit { _exit(2) } }
+    let alreadyFailed = runFailed.exchange(true, ordering: .relaxed)
+    if !alreadyFailed { atexit { _exit(2) } }
 }
 
-private let runFailed = Locked<Bool>(false)
+private let runFailed = Atomic<Bool>(false)

@@ -1,5 +1,8 @@
-import AnnouncerEngine
+import AnnouncerBench
+import AnnouncerClient
+import AnnouncerProtocol
 import Foundation
+import NIOPosix
 
 /// Sends batches of polite `speak` requests to the benchmark server over its client connections, and checks every reply.
 ///
@@ -15,65 +18,80 @@ final class SpeakLoad: @unchecked Sendable {
         var firstRefusal: String?
     }
 
-    private(set) var connections: [SocketConnection] = []
+    /// One batch: for each connection, its request lines and how many there are.
+    struct Batch {
+        var lines: [String]
+        var counts: [Int]
+    }
+
+    private(set) var connections: [ServerConnection] = []
+    /// One event-loop thread reads for every connection, so a batch's replies are read as they come, on all at once.
+    private var group: MultiThreadedEventLoopGroup?
     private var nextNumber = 0
+
+    /// How long a batch's replies may take.
+    private static let answerTimeout = 30
 
     /// Opens the connections; call in setup.
     func connect(_ count: Int) {
-        connections = BenchmarkServer.shared.connect(count)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        self.group = group
+        connections = BenchmarkServer.shared.connect(count, sharing: group)
     }
 
     /// Closes the connections.
-    func disconnect() { connections = [] }
-
-    /// The request lines of one batch of `total` requests, spread evenly over the connections.
-    func makeBatch(_ total: Int) -> [[UInt8]] {
-        var payloads = [[UInt8]](repeating: [], count: connections.count)
-        for index in 0..<total {
-            nextNumber += 1
-            let line = #"{"request":"speak","text":"\#(numberedStatusText(nextNumber))","politeness":"polite"}"# + "\n"
-            payloads[index % connections.count].append(contentsOf: line.utf8)
-        }
-        return payloads
+    func disconnect() {
+        for connection in connections { connection.close() }
+        connections = []
+        try? group?.syncShutdownGracefully()
+        group = nil
     }
 
-    /// Sends a batch, all connections at once, and reads every reply. Nil if replies were missing after 30 seconds.
-    func send(_ batch: [[UInt8]]) -> Answer? {
-        let expected = batch.map { payload in payload.count { $0 == UInt8(ascii: "\n") } }
+    /// The request lines of one batch of `total` requests, spread evenly over the connections.
+    func makeBatch(_ total: Int) -> Batch {
+        var lines = [[String]](repeating: [], count: connections.count)
+        for index in 0..<total {
+            nextNumber += 1
+            lines[index % connections.count].append(#"{"request":"speak","text":"\#(ScenarioWords.status(nextNumber))","politeness":"polite"}"#)
+        }
+        // Each connection's lines go out as one write; the connection adds the last newline.
+        return Batch(lines: lines.map { $0.joined(separator: "\n") }, counts: lines.map(\.count))
+    }
+
+    /// Sends a batch, on every connection before any reply is read, and reads every reply. Nil if a reply was
+    /// missing after 30 seconds or a connection closed.
+    func send(_ batch: Batch) -> Answer? {
         var accepted = 0
         var firstRefusal: String?
-        let ok = Array(#""ok":true"#.utf8)
         let start = ContinuousClock.now
-        let exchange = PipelinedExchange(connections: connections, payloads: batch, expectedReplies: expected) { _, reply in
-            if Self.contains(reply, ok) {
-                accepted += 1
-            } else if firstRefusal == nil {
-                firstRefusal = String(decoding: reply, as: UTF8.self)
+        do throws(ClientError) {
+            for (connection, (lines, count)) in zip(connections, zip(batch.lines, batch.counts)) where count > 0 {
+                try connection.send(lines, timeout: Self.answerTimeout)
             }
+            for (connection, count) in zip(connections, batch.counts) {
+                for _ in 0..<count {
+                    let reply = try connection.nextLine(timeout: Self.answerTimeout)
+                    if reply.contains(#""ok":true"#) {
+                        accepted += 1
+                    } else if firstRefusal == nil {
+                        firstRefusal = reply
+                    }
+                }
+            }
+        } catch {
+            return nil
         }
-        guard exchange.run(timeout: .seconds(30)) else { return nil }
         return Answer(start: start, elapsed: ContinuousClock.now - start, accepted: accepted, firstRefusal: firstRefusal)
     }
 
     /// How many announcements the queue holds, speaking and waiting, from a `status` request on the first connection.
     /// Its reply comes after every request sent before it has been taken by the queue.
     func queuedCount() -> Int? {
-        guard let line = connections.first?.request(#"{"request":"status"}"#),
-              let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let waiting = object["waiting"] as? [String: Any],
-              let assertive = waiting["assertive"] as? Int, let polite = waiting["polite"] as? Int
+        guard let connection = connections.first,
+              (try? connection.send(JSONRequest.status.encoded, timeout: 10)) != nil,
+              let line = try? connection.nextLine(timeout: 10),
+              let status = ServerLine(line).body(StatusBody.self)
         else { return nil }
-        let speaking = object["speaking"] is NSNull || object["speaking"] == nil ? 0 : 1
-        return assertive + polite + speaking
-    }
-
-    private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count else { return false }
-        var start = haystack.startIndex
-        while start + needle.count <= haystack.endIndex {
-            if haystack[start..<start + needle.count].elementsEqual(needle) { return true }
-            start += 1
-        }
-        return false
+        return status.waiting.assertive + status.waiting.polite + (status.speaking == nil ? 0 : 1)
     }
 }

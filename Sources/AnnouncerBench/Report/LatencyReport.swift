@@ -1,3 +1,4 @@
+import AnnouncerClient
 import JSONLineEncoding
 import AnnouncerCore
 
@@ -58,7 +59,7 @@ extension LatencyReport {
     /// Announcements cancelled or replaced before any audio are left out: nobody was waiting to hear them.
     public init(recorded timeline: TimelineCollector, source: String) {
         var scenarioSamples: [BenchScenario: [LatencySample]] = [:]
-        var politenessSamples: [String: [LatencySample]] = [:]
+        var politenessSamples: [Politeness: [LatencySample]] = [:]
         for (id, times) in timeline.all() {
             if let measured = BenchID(id) {
                 if measured.isMeasured, let scenario = measured.scenario {
@@ -67,14 +68,16 @@ extension LatencyReport {
                 continue
             }
             guard let sample = LatencySample.recorded(id, times) else { continue }
-            politenessSamples[times.politeness ?? "unknown", default: []].append(sample)
+            // A recorded announcement always has its politeness; one without is left out of the rows.
+            guard let politeness = times.politeness else { continue }
+            politenessSamples[politeness, default: []].append(sample)
         }
         var rows = BenchScenario.allCases.compactMap { scenario in
             scenarioSamples[scenario].map { scenario.row(samples: $0) }
         }
-        for (politeness, title) in [("assertive", "Assertive announcements"), ("polite", "Polite announcements")] {
+        for (politeness, title) in [(Politeness.assertive, "Assertive announcements"), (.polite, "Polite announcements")] {
             guard let samples = politenessSamples[politeness] else { continue }
-            rows.append(LatencyRow(name: politeness, title: title, bound: politeness == "assertive" ? Self.assertiveBound : nil, samples: samples))
+            rows.append(LatencyRow(name: politeness.rawValue, title: title, bound: politeness == .assertive ? Self.assertiveBound : nil, samples: samples))
         }
         self.init(source: source, rows: rows)
     }

@@ -1,3 +1,5 @@
+import AnnouncerClient
+import AnnouncerCore
 /// One measured announcement: its times, or why it was never heard.
 public struct LatencySample: Sendable, Equatable {
     public var id: String
@@ -12,7 +14,7 @@ public struct LatencySample: Sendable, Equatable {
     }
 
     /// Outcomes that leave an announcement unheard through no request of its client: each breaks the promise.
-    static let failingOutcomes: Set<String> = ["failed", "expired", "dropped"]
+    static let failingOutcomes: Set<Outcome.Kind> = [.failed, .expired, .dropped]
 
     /// A sample of a measured announcement: one that was never heard is a failure, whatever its outcome.
     public static func measured(_ id: String, _ times: AnnouncementTimes?) -> LatencySample {
@@ -23,8 +25,8 @@ public struct LatencySample: Sendable, Equatable {
         if times.firstAudio != nil { return LatencySample(id: id, times: times) }
         // The bench cancels what was not heard in time, so "cancelled" here means it waited too long.
         let failure = switch times.outcome {
-        case nil, "cancelled"?: "it was not heard within \(BenchRunner.hearingTimeout.components.seconds) seconds"
-        case let outcome?: "it ended \(outcome) without audio"
+        case nil, .cancelled?: "it was not heard within \(BenchRunner.hearingTimeout.components.seconds) seconds"
+        case let outcome?: "it ended \(outcome.rawValue) without audio"
         }
         return LatencySample(id: id, times: times, failure: failure)
     }
@@ -34,6 +36,6 @@ public struct LatencySample: Sendable, Equatable {
         guard times.received != nil else { return nil }
         if times.firstAudio != nil { return LatencySample(id: id, times: times) }
         guard let outcome = times.outcome, failingOutcomes.contains(outcome) else { return nil }
-        return LatencySample(id: id, times: times, failure: "it ended \(outcome) without audio")
+        return LatencySample(id: id, times: times, failure: "it ended \(outcome.rawValue) without audio")
     }
 }

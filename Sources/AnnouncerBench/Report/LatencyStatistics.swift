@@ -22,8 +22,15 @@ public struct LatencyStatistics: Sendable, Equatable {
         p90 = histogram.valueAtPercentile(90)
         p99 = histogram.valueAtPercentile(99)
         max = histogram.maxRecorded
+        exactP99 = Self.exactP99(of: values)!
+    }
+
+    /// The 99th percentile by nearest rank: the smallest value that at least 99 % of the values do not exceed;
+    /// nil when there are none. The one percentile the project judges latencies by.
+    public static func exactP99(of values: [UInt64]) -> UInt64? {
+        guard !values.isEmpty else { return nil }
         let sorted = values.sorted()
-        exactP99 = sorted[Swift.max(0, Int((0.99 * Double(sorted.count)).rounded(.up)) - 1)]
+        return sorted[Swift.max(0, Int((0.99 * Double(sorted.count)).rounded(.up)) - 1)]
     }
 
     /// "p50 0.21, p90 0.30, p99 0.41, max 0.52", in milliseconds.

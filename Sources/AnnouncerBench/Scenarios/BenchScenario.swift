@@ -1,6 +1,8 @@
 import AnnouncerCore
 
-/// The standard situations in which `announce bench` measures how soon an assertive announcement is heard.
+/// The standard situations in which the bench measures how soon an assertive announcement is heard.
+///
+/// `announce bench` runs those in `announceBench`; the Benchmarks package registers every one of them.
 public enum BenchScenario: String, CaseIterable, Sendable {
     /// Nothing speaks or waits.
     case idle
@@ -12,8 +14,19 @@ public enum BenchScenario: String, CaseIterable, Sendable {
     case clients
     /// The announcement before was English; the measured one is Norwegian.
     case language
+    /// The announcement before was Norwegian too: beside `language`, what switching languages costs.
+    case sameLanguage = "same-language"
     /// One client sends 100 assertive announcements back to back; the first is measured.
     case burst
+    /// The synthesis worker was killed while it synthesized a long polite announcement; needs an embedded engine.
+    case workerCrash = "worker-crash"
+
+    /// The scenarios `announce bench` runs and accepts.
+    ///
+    /// Without `workerCrash`, which kills the synthesis worker: a client of a server cannot reach it, and on a
+    /// shared server it would break other clients' speech, which the bench promises to leave alone. Without
+    /// `sameLanguage`, which only serves to read the `language` figure beside it in one Benchmarks run.
+    public static let announceBench: [BenchScenario] = [.idle, .cut, .backlog, .clients, .language, .burst]
 
     /// The scenario's name for people, at the start of its row.
     public var title: String {
@@ -23,7 +36,9 @@ public enum BenchScenario: String, CaseIterable, Sendable {
         case .backlog: "10,000 polite waiting"
         case .clients: "100 clients at once"
         case .language: "Language switch, English to Norwegian"
+        case .sameLanguage: "Same language, Norwegian after Norwegian"
         case .burst: "Burst of 100 assertive"
+        case .workerCrash: "Just after the synthesis worker crashed"
         }
     }
 
@@ -35,7 +50,9 @@ public enum BenchScenario: String, CaseIterable, Sendable {
         case .backlog: "an assertive announcement after 10,000 polite ones were sent"
         case .clients: "an assertive announcement sent by one of 100 clients at the same moment as 99 polite ones"
         case .language: "a Norwegian assertive announcement right after an English one"
+        case .sameLanguage: "a Norwegian assertive announcement right after another Norwegian one"
         case .burst: "the first of 100 assertive announcements sent back to back by one client"
+        case .workerCrash: "an assertive announcement sent just after the synthesis worker was killed while it synthesized a long polite one"
         }
     }
 
@@ -48,7 +65,8 @@ public enum BenchScenario: String, CaseIterable, Sendable {
         }
     }
 
-    func row(samples: [LatencySample], notes: [String] = []) -> LatencyRow {
+    /// The scenario's row of the latency table, held to the 500 ms bound: how the bench and the Benchmarks judge it.
+    public func row(samples: [LatencySample], notes: [String] = []) -> LatencyRow {
         LatencyRow(name: rawValue, title: title, bound: LatencyReport.assertiveBound, samples: samples, notes: notes + standingNotes)
     }
 

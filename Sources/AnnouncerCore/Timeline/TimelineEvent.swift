@@ -15,17 +15,27 @@ public struct TimelineEvent: Sendable, Hashable {
         /// It ended, with its one outcome.
         case ended(Outcome)
 
-        /// The event's name on the timeline.
-        public var name: String {
+        /// Which stage it is, without the outcome.
+        public var stage: Stage {
             switch self {
-            case .received: "received"
-            case .queued: "queued"
-            case .started: "started"
-            case .firstAudio: "first_audio"
-            case .audible: "audible"
-            case .ended: "ended"
+            case .received: .received
+            case .queued: .queued
+            case .started: .started
+            case .firstAudio: .firstAudio
+            case .audible: .audible
+            case .ended: .ended
             }
         }
+
+        /// The event's name on the timeline.
+        public var name: String { stage.rawValue }
+    }
+
+    /// A stage of an announcement's life, as the timeline names it.
+    public enum Stage: String, Sendable, Hashable, CaseIterable, Codable {
+        case received, queued, started
+        case firstAudio = "first_audio"
+        case audible, ended
     }
 
     public var time: MonotonicInstant

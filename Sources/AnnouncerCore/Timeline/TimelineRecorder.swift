@@ -17,8 +17,8 @@ public final class TimelineRecorder: TimelineObserver {
     }
 
     /// The first event of this kind for an announcement.
-    public func first(_ name: String, of id: AnnouncementID) -> TimelineEvent? {
-        recorded.first { $0.announcement.id == id && $0.kind.name == name }
+    public func first(_ stage: TimelineEvent.Stage, of id: AnnouncementID) -> TimelineEvent? {
+        recorded.first { $0.announcement.id == id && $0.kind.stage == stage }
     }
 
     /// The outcome an announcement ended with, if it has ended.

@@ -103,11 +103,11 @@ public struct FlowChecker {
             let unheard = sent.indices.filter { index in
                 guard heard[index]?.firstAudio == nil else { return false }
                 if case .focus = sent[index].kind, let outcome = heard[index]?.outcome,
-                   ["cancelled", "interrupted", "superseded", "duplicate"].contains(outcome) { return false }
+                   [.cancelled, .interrupted, .superseded, .duplicate].contains(outcome) { return false }
                 return true
             }
             if said == says, let first = unheard.first {
-                let outcome = heard[first]?.outcome.map { "it ended \($0)" } ?? "nothing was heard within \(Self.hearingTimeout)"
+                let outcome = heard[first]?.outcome.map { "it ended \($0.rawValue)" } ?? "nothing was heard within \(Self.hearingTimeout)"
                 result(.says, false, "The step composed \(Self.quoted(said)), but \"\(sent[first].text)\" was never heard: \(outcome).")
             } else if said == says {
                 let first = latencies.first.flatMap { $0 }.map { String(format: " (first audio %.1f ms after the action)", $0) } ?? ""
@@ -139,7 +139,7 @@ public struct FlowChecker {
             for index in announced {
                 let text = "\"\(sent[index].text)\""
                 guard let latency = latencies[index] else {
-                    let outcome = heard[index]?.outcome.map { " (it ended \($0))" } ?? ""
+                    let outcome = heard[index]?.outcome.map { " (it ended \($0.rawValue))" } ?? ""
                     result(.within, false, "\(text) was never heard\(outcome); it should have begun within \(limit) ms.")
                     continue
                 }

@@ -1,3 +1,5 @@
+public import AnnouncerCore
+
 /// Where `FlowChecker` speaks a flow's utterances, and how it learns when each was heard:
 /// the running server or an engine in `announce`, or a stand-in in tests of the checker alone.
 public protocol FlowSpeaker: AnyObject {
@@ -15,10 +17,10 @@ public protocol FlowSpeaker: AnyObject {
 public struct HeardTimes: Sendable, Equatable {
     /// Microseconds on CLOCK_MONOTONIC, the clock of `MonotonicInstant`.
     public var firstAudio: UInt64?
-    /// Its outcome once ended: `spoken`, `interrupted`, `cancelled`, `failed`…
-    public var outcome: String?
+    /// Its outcome once ended.
+    public var outcome: Outcome.Kind?
 
-    public init(firstAudio: UInt64?, outcome: String?) {
+    public init(firstAudio: UInt64?, outcome: Outcome.Kind?) {
         self.firstAudio = firstAudio
         self.outcome = outcome
     }

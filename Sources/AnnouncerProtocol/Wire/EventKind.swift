@@ -12,8 +12,11 @@ public enum EventKind: String, Sendable, Hashable, CaseIterable, Codable {
     case error
 
     /// The kind of a timeline event.
-    public init(_ kind: TimelineEvent.Kind) {
-        switch kind {
+    public init(_ kind: TimelineEvent.Kind) { self.init(kind.stage) }
+
+    /// The kind of a stage of the timeline.
+    public init(_ stage: TimelineEvent.Stage) {
+        switch stage {
         case .received: self = .received
         case .queued: self = .queued
         case .started: self = .started
@@ -22,4 +25,7 @@ public enum EventKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .ended: self = .ended
         }
     }
+
+    /// The stage of the timeline it names; nil for a notice.
+    public var stage: TimelineEvent.Stage? { TimelineEvent.Stage(rawValue: rawValue) }
 }

@@ -1,4 +1,4 @@
-import AnnouncerBench
+import AnnouncerClient
 import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerEngine
@@ -52,7 +52,7 @@ struct FlowCheckCommand: ParsableCommand {
                 throw CommandFailure("The folder \(record) could not be made for the recordings.")
             }
         }
-        let shared = record == nil ? try sharedTarget() : nil
+        let shared = record == nil ? try sharedDestination() : nil
         defer { shared?.close() }
         var reports: [FlowReport] = []
         var recordedStems: Set<String> = []
@@ -82,7 +82,7 @@ struct FlowCheckCommand: ParsableCommand {
     }
 
     private func check(
-        _ file: String, voices: VoiceLibrary, shared: (any BenchTarget)?, recordedStems: inout Set<String>
+        _ file: String, voices: VoiceLibrary, shared: (any SpeechDestination)?, recordedStems: inout Set<String>
     ) throws -> FlowReport {
         let flow: Flow
         switch FlowReader.read(file: file) {
@@ -97,9 +97,9 @@ struct FlowCheckCommand: ParsableCommand {
         }
         var recording: (audio: String, timeline: String)?
         var recorded: (SpeechEngine, JSONLinesTimelineWriter)?
-        let target: any BenchTarget
+        let speechDestination: any SpeechDestination
         if let shared {
-            target = shared
+            speechDestination = shared
         } else {
             // Two files of the same name from different folders must not overwrite each other's recording.
             var stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -121,13 +121,13 @@ struct FlowCheckCommand: ParsableCommand {
             engine.scheduler.addObserver(writer)
             recording = paths
             recorded = (engine, writer)
-            target = EmbeddedBenchTarget(engine: engine)
+            speechDestination = EmbeddedDestination(engine: engine)
         }
-        let voice = FlowVoice(target: target, language: flow.language)
+        let voice = FlowVoice(destination: speechDestination, language: flow.language)
         let pace: FlowChecker.Pace = listen || record != nil ? .listening : .brisk
         let results = FlowChecker(flow: flow, profile: profile, pace: pace).run(speaker: voice)
         if let (engine, writer) = recorded {
-            target.close()
+            speechDestination.close()
             engine.finish()
             writer.flush()
         }
@@ -135,18 +135,18 @@ struct FlowCheckCommand: ParsableCommand {
     }
 
     /// The running server, or one engine in this process for every flow.
-    private func sharedTarget() throws -> any BenchTarget {
+    private func sharedDestination() throws -> any SpeechDestination {
         switch try destination.route() {
         case let .server(connection):
             Self.say("Speaking through the server at \(connection.path).")
-            do { return try ServerBenchTarget(control: connection) } catch {
+            do { return try ServerDestination(control: connection) } catch {
                 connection.close()
                 throw CommandFailure("\(error)")
             }
         case .embedded:
             let engine = try destination.engine.startEngine(label: "announce.flow")
             Self.say("Speaking with an engine inside announce, playing to \(engine.sinkSpec).")
-            return EmbeddedBenchTarget(engine: engine)
+            return EmbeddedDestination(engine: engine)
         }
     }
 

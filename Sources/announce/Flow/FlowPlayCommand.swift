@@ -1,4 +1,3 @@
-import AnnouncerBench
 import AnnouncerClient
 import AnnouncerCommandLine
 import AnnouncerCore
@@ -54,7 +53,7 @@ struct FlowPlayCommand: ParsableCommand {
             do throws(EngineError) { return try JSONLinesTimelineWriter(path: path) } catch { throw CommandFailure(error.description) }
         }
         let speech = try startSpeech(writer: writer)
-        let voice = FlowVoice(target: speech.target, language: flow.language)
+        let voice = FlowVoice(destination: speech.speechDestination, language: flow.language)
         guard let profile = speech.voices.profile(for: flow.language) else {
             voice.close()
             throw CommandFailure("No voice profile speaks the flow's language, \(flow.language); announce voices lists those there are.")
@@ -109,7 +108,7 @@ struct FlowPlayCommand: ParsableCommand {
 
     /// Where the flow is spoken, with what stops it and lets it go.
     private struct Speech {
-        let target: any BenchTarget
+        let speechDestination: any SpeechDestination
         let voices: VoiceLibrary
         let description: String
         /// Cancels everything this run sent that has not ended; safe from any thread.
@@ -130,20 +129,20 @@ struct FlowPlayCommand: ParsableCommand {
                     if ServerLine(line).event?.id.rawValue.hasPrefix(ownPrefix) == true { writer.write(line: line) }
                 }
             }
-            let target: ServerBenchTarget
+            let server: ServerDestination
             do {
-                target = try ServerBenchTarget(control: connection, recordEvent: recordEvent)
+                server = try ServerDestination(control: connection, recordEvent: recordEvent)
             } catch {
                 connection.close()
                 throw CommandFailure("\(error)")
             }
             // Unsafe only in name: `cancelOutstanding`, all the stop calls, touches Mutex-guarded state and the Sendable connection.
-            nonisolated(unsafe) let stopping = target
+            nonisolated(unsafe) let stopping = server
             return Speech(
-                target: target, voices: destination.engine.loadVoices(),
-                description: "Speaking through the announcer server at \(target.path).",
+                speechDestination: server, voices: destination.engine.loadVoices(),
+                description: "Speaking through the announcer server at \(server.path).",
                 stop: { stopping.cancelOutstanding() },
-                close: { target.close() }
+                close: { server.close() }
             )
         case .embedded:
             var options = destination.engine
@@ -152,16 +151,16 @@ struct FlowPlayCommand: ParsableCommand {
             if options.duplicateWindow == nil { options.duplicateWindow = 0 }
             let engine = try options.startEngine(label: "announce.flow-play")
             if let writer { engine.scheduler.addObserver(writer) }
-            let target = EmbeddedBenchTarget(engine: engine)
+            let embedded = EmbeddedDestination(engine: engine)
             let fellBack = !destination.embedded && !destination.engine.anyGiven
             let description = fellBack
                 ? "No announcer server is running, so an engine inside announce speaks, playing to \(engine.sinkSpec)."
                 : "Speaking with an engine inside announce, playing to \(engine.sinkSpec)."
             return Speech(
-                target: target, voices: engine.voices, description: description,
+                speechDestination: embedded, voices: engine.voices, description: description,
                 stop: { engine.scheduler.cancel(.all); engine.scheduler.waitUntilIdle() },
                 close: {
-                    target.close()
+                    embedded.close()
                     engine.finish()
                 }
             )

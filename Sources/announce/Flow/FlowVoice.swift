@@ -1,20 +1,20 @@
-import AnnouncerBench
+import AnnouncerClient
 import AnnouncerCore
 import AnnouncerFlows
 import Foundation
 import Synchronization
 
 /// Speaks a flow's utterances through the running server or an engine in this process, and tells when
-/// each was heard; a bench target underneath, so the server's timeline is read the same way.
+/// each was heard; a speech destination underneath, as the bench's, so the server's timeline is read the same way.
 final class FlowVoice {
-    let target: any BenchTarget
+    let destination: any SpeechDestination
     let language: Language
     /// Ids unique to this process and every flow it runs, so a timeline tells them apart: `flow.PID.N`.
     private static let spoken = Atomic<Int>(0)
     private let prefix = "flow.\(ProcessInfo.processInfo.processIdentifier)"
 
-    init(target: any BenchTarget, language: Language) {
-        self.target = target
+    init(destination: any SpeechDestination, language: Language) {
+        self.destination = destination
         self.language = language
     }
 
@@ -22,28 +22,28 @@ final class FlowVoice {
     func say(_ utterance: Utterance) throws -> String {
         let id = "\(prefix).\(Self.spoken.add(1, ordering: .relaxed).newValue)"
         let region = utterance.region ?? (utterance.isAnnouncement ? nil : "flow-focus")
-        try target.speak([BenchRequest(id: id, utterance.text, politeness: utterance.politeness, language: language, region: region)])
+        try destination.speak([OutgoingAnnouncement(id: id, utterance.text, politeness: utterance.politeness, language: language, region: region)])
         return id
     }
 
     /// Stops an utterance that waits or speaks, as a screen reader stops reading when focus moves on.
     func cancel(_ id: String) {
-        try? target.cancel([id])
+        try? destination.cancel([id])
     }
 
     /// True once every one has ended.
     func waitUntilEnded(_ ids: [String], timeout: Duration) -> Bool {
-        target.timeline.waitUntilEnded(ids, timeout: timeout)
+        destination.timeline.waitUntilEnded(ids, timeout: timeout)
     }
 
-    func times(of id: String) -> AnnouncementTimes? { target.timeline.times(of: id) }
+    func times(of id: String) -> AnnouncementTimes? { destination.timeline.times(of: id) }
 
-    func close() { target.close() }
+    func close() { destination.close() }
 }
 
 extension FlowVoice: FlowSpeaker {
     func waitUntilHeardOrEnded(_ id: String, timeout: Duration) -> HeardTimes? {
-        let times: AnnouncementTimes? = target.timeline.waitUntilHeardOrEnded(id, timeout: timeout)
+        let times: AnnouncementTimes? = destination.timeline.waitUntilHeardOrEnded(id, timeout: timeout)
         guard let times, times.firstAudio != nil || times.outcome != nil else { return nil }
         return HeardTimes(firstAudio: times.firstAudio, outcome: times.outcome)
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Gathers timeline events by announcement, and lets a scenario wait for one to be heard or to end.
+/// Gathers timeline events by announcement, and lets a sender wait for one to be heard or to end.
 ///
 /// An id may come back: the server frees one when its announcement ends, and a new server process
 /// numbers from 1 again. A `received` for an id already received starts a new announcement, so a
@@ -18,10 +18,10 @@ public final class TimelineCollector: @unchecked Sendable {
     public init() {}
 
     /// Records one event and wakes anyone waiting for it.
-    public func record(_ event: BenchEvent) {
+    public func record(_ event: AnnouncementEvent) {
         condition.lock()
         if let index = latest[event.id],
-           event.name != "received" || (entries[index].times.received == nil && entries[index].times.outcome == nil) {
+           event.stage != .received || (entries[index].times.received == nil && entries[index].times.outcome == nil) {
             entries[index].times.apply(event)
         } else {
             var times = AnnouncementTimes()

@@ -1,4 +1,3 @@
-import AnnouncerClient
 import AnnouncerCore
 import AnnouncerProtocol
 import Blocking
@@ -7,11 +6,11 @@ import Foundation
 import NIOPosix
 import Synchronization
 
-/// A bench target that is a running `announcerd`, reached over its socket with the JSON-lines protocol.
+/// A running `announcerd` as a speech destination, reached over its socket with the JSON-lines protocol.
 ///
 /// One connection subscribes to the whole timeline and sends most requests; more connections are
-/// opened for scenarios with many clients. Every request carries its send time (`sent_ms`).
-public final class ServerBenchTarget: BenchTarget {
+/// opened to speak from many clients at once. Every request carries its send time (`sent_ms`).
+public final class ServerDestination: SpeechDestination {
     public let path: String
     public let timeline = TimelineCollector()
     private let control: ServerConnection
@@ -19,12 +18,12 @@ public final class ServerBenchTarget: BenchTarget {
     private let replies = BlockingQueue<ServerLine>()
     private let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
     private var clients: [ServerConnection] = []
-    /// Every id this bench sent, so what has not ended can be cancelled when it stops.
+    /// Every id sent here, so what has not ended can be cancelled when the sender stops.
     private let sentIDs = Mutex<[String]>([])
-    /// Held while speak requests are written, and set once the bench cancels what it sent, so no
+    /// Held while speak requests are written, and set once what was sent is cancelled, so no
     /// request can go out after the cancels (the bench's thread may be mid-backlog at Ctrl-C).
     private let stopped = Mutex<Bool>(false)
-    /// How long the server may take to take a request or answer one before the bench gives up.
+    /// How long the server may take to take a request or answer one before the sender gives up.
     static let answerTimeout = 10
 
     /// Subscribes to the server's timeline on the connection; `recordEvent` is given each event line as received.
@@ -35,7 +34,7 @@ public final class ServerBenchTarget: BenchTarget {
         let reader = Thread {
             while let text = control.nextLine() {
                 let line = ServerLine(text)
-                if let event = BenchEvent(line) {
+                if let event = AnnouncementEvent(line) {
                     recordEvent?(text)
                     timeline.record(event)
                 } else {
@@ -45,14 +44,14 @@ public final class ServerBenchTarget: BenchTarget {
             replies.close()
             timeline.close()
         }
-        reader.name = "bench timeline reader"
+        reader.name = "server timeline reader"
         reader.start()
         try send([JSONRequest.subscribe.encoded])
     }
 
     public var description: String { "the server at \(path)" }
 
-    public func speak(_ requests: [BenchRequest]) throws {
+    public func speak(_ requests: [OutgoingAnnouncement]) throws {
         // Sent in batches, so replies are read while more requests go out and neither side's buffers fill.
         for start in stride(from: 0, to: requests.count, by: 500) {
             let batch = requests[start..<min(start + 500, requests.count)]
@@ -64,20 +63,20 @@ public final class ServerBenchTarget: BenchTarget {
         }
     }
 
-    /// Runs `body` unless the bench has stopped, holding off `cancelOutstanding` until it is done.
+    /// Runs `body` unless the sender has stopped, holding off `cancelOutstanding` until it is done.
     private func whileNotStopped(_ body: () throws -> Void) throws {
         try stopped.withLock { isStopped in
-            guard !isStopped else { throw BenchError("The bench was stopped.") }
+            guard !isStopped else { throw DestinationError("Speaking was stopped, so nothing more is sent.") }
             try body()
         }
     }
 
-    public func speakFromSeparateClients(_ requests: [BenchRequest]) throws {
+    public func speakFromSeparateClients(_ requests: [OutgoingAnnouncement]) throws {
         while clients.count < requests.count {
             do throws(ClientError) {
                 clients.append(try ServerConnection.connect(to: path, sharing: group))
             } catch {
-                throw BenchError("Client \(clients.count + 1) could not connect: \(error.description)")
+                throw DestinationError("Client \(clients.count + 1) could not connect: \(error.description)")
             }
         }
         let clients = clients
@@ -93,13 +92,13 @@ public final class ServerBenchTarget: BenchTarget {
                 }
             }
         }
-        if sendFailures.load(ordering: .relaxed) > 0 { throw BenchError("The server closed a client's connection during the scenario.") }
+        if sendFailures.load(ordering: .relaxed) > 0 { throw DestinationError("The server closed a client's connection while they spoke.") }
         for client in clients.prefix(requests.count) {
             let text: String
             do throws(ClientError) {
                 text = try client.nextLine(timeout: Self.answerTimeout)
             } catch {
-                throw BenchError(error.description)
+                throw DestinationError(error.description)
             }
             try Self.check(ServerLine(text))
         }
@@ -115,7 +114,7 @@ public final class ServerBenchTarget: BenchTarget {
     public func waitingPolite() throws -> Int {
         let reply = try send([JSONRequest.status.encoded])[0]
         guard let status = reply.body(StatusBody.self) else {
-            throw BenchError("The server's status reply did not say how many polite announcements wait.")
+            throw DestinationError("The server's status reply did not say how many polite announcements wait.")
         }
         return status.waiting.polite
     }
@@ -128,7 +127,7 @@ public final class ServerBenchTarget: BenchTarget {
         let open = sent.filter { timeline.times(of: $0)?.outcome == nil }
         guard !open.isEmpty else { return }
         // All cancels in one write, without reading the replies: this may run from a signal handler's
-        // queue while the bench's own thread waits for a reply. Each cancel shows on the subscribed
+        // queue while the sender's own thread waits for a reply. Each cancel shows on the subscribed
         // timeline as an ended event, so that is what is waited for before the connection may close.
         let lines = open.map { JSONRequest.cancel(.id(AnnouncementID($0))).encoded }
         do throws(ClientError) {
@@ -155,7 +154,7 @@ public final class ServerBenchTarget: BenchTarget {
 
     private func write(_ lines: [String]) throws {
         for line in lines {
-            do throws(ClientError) { try control.send(line, timeout: Self.answerTimeout) } catch { throw BenchError(error.description) }
+            do throws(ClientError) { try control.send(line, timeout: Self.answerTimeout) } catch { throw DestinationError(error.description) }
         }
     }
 
@@ -167,8 +166,8 @@ public final class ServerBenchTarget: BenchTarget {
             case let .element(reply):
                 try Self.check(reply)
                 return reply
-            case .closed: throw BenchError(ClientError.connectionClosed.description)
-            case .timedOut: throw BenchError(ClientError.noAnswer(seconds: Self.answerTimeout).description)
+            case .closed: throw DestinationError(ClientError.connectionClosed.description)
+            case .timedOut: throw DestinationError(ClientError.noAnswer(seconds: Self.answerTimeout).description)
             }
         }
     }
@@ -176,9 +175,9 @@ public final class ServerBenchTarget: BenchTarget {
     private static func check(_ reply: ServerLine) throws {
         let header = reply.reply
         guard header?.ok != true else { return }
-        // The defaults fit every scenario; only a server started with lower limits refuses one.
+        // The defaults fit every bench scenario; only a server started with lower limits refuses one.
         let remedy = header?.error == .throttled
-            ? " The server was started with per-client limits lower than this scenario needs; start announcerd without lowering --client-burst, --client-rate or --client-pending." : ""
-        throw BenchError("The server refused a \(header?.reply?.rawValue ?? "bench") request: \(header?.message ?? reply.text)\(remedy)")
+            ? " The server was started with per-client limits lower than these announcements need; start announcerd without lowering --client-burst, --client-rate or --client-pending." : ""
+        throw DestinationError("The server refused \(header?.reply.map { "a \($0.rawValue) request" } ?? "a request"): \(header?.message ?? reply.text)\(remedy)")
     }
 }

@@ -1,8 +1,8 @@
 import AnnouncerCore
 import AnnouncerProtocol
 
-/// One announcement sent to a target, by the bench or by a flow: its id, words and urgency.
-public struct BenchRequest: Sendable {
+/// One announcement a client sends to a speech destination, such as the bench's or a flow's: its id, words and urgency.
+public struct OutgoingAnnouncement: Sendable {
     /// The announcement's id, chosen by the sender, such as `bench.idle.7`.
     public var id: String
     public var text: String
@@ -12,10 +12,6 @@ public struct BenchRequest: Sendable {
     public var region: String?
     /// Volume 0–200; a scene-setting announcement may be quiet.
     public var volume: Int?
-
-    public init(_ id: BenchID, _ text: String, politeness: Politeness, language: Language = .english, volume: Int? = nil) {
-        self.init(id: id.description, text, politeness: politeness, language: language, volume: volume)
-    }
 
     public init(id: String, _ text: String, politeness: Politeness, language: Language, region: String? = nil, volume: Int? = nil) {
         self.id = id

@@ -1,24 +1,27 @@
+import AnnouncerCore
+
 /// The moments of one announcement's life that latency figures are made from, in microseconds.
 public struct AnnouncementTimes: Sendable, Equatable {
     public var received: UInt64?
     public var firstAudio: UInt64?
     public var audible: UInt64?
     public var sent: UInt64?
-    public var politeness: String?
+    public var politeness: Politeness?
     /// The outcome, once it ended.
-    public var outcome: String?
+    public var outcome: Outcome.Kind?
 
     public init() {}
 
-    mutating func apply(_ event: BenchEvent) {
+    mutating func apply(_ event: AnnouncementEvent) {
         if sent == nil { sent = event.sent }
         if politeness == nil { politeness = event.politeness }
-        switch event.name {
-        case "received": received = event.time
-        case "first_audio": if firstAudio == nil { firstAudio = event.time }
-        case "audible": if audible == nil { audible = event.time }
-        case "ended": outcome = event.outcome ?? "unknown"
-        default: break
+        switch event.stage {
+        case .received: received = event.time
+        case .firstAudio: if firstAudio == nil { firstAudio = event.time }
+        case .audible: if audible == nil { audible = event.time }
+        // An ended line always names its outcome; one that did not would be a failure to account for.
+        case .ended: outcome = event.outcome ?? .failed
+        case .queued, .started: break
         }
     }
 

@@ -2,8 +2,8 @@ import AnnouncerCore
 import AnnouncerEngine
 import Dispatch
 
-/// A bench target that is a speech engine inside this process; its "clients" are threads submitting at once.
-public final class EmbeddedBenchTarget: BenchTarget {
+/// A speech engine inside this process as a speech destination; its "clients" are threads submitting at once.
+public final class EmbeddedDestination: SpeechDestination, Sendable {
     public let engine: SpeechEngine
     public let timeline = TimelineCollector()
     private let observer: Forwarder
@@ -16,11 +16,11 @@ public final class EmbeddedBenchTarget: BenchTarget {
 
     public var description: String { "an engine inside announce, playing to \(engine.sinkSpec)" }
 
-    public func speak(_ requests: [BenchRequest]) throws {
+    public func speak(_ requests: [OutgoingAnnouncement]) throws {
         for request in requests { engine.submit(try request.announcement(sent: .now())) }
     }
 
-    public func speakFromSeparateClients(_ requests: [BenchRequest]) throws {
+    public func speakFromSeparateClients(_ requests: [OutgoingAnnouncement]) throws {
         let announcements = try requests.map { try $0.announcement(sent: .now()) }
         let engine = engine
         DispatchQueue.concurrentPerform(iterations: announcements.count) { index in
@@ -48,6 +48,6 @@ public final class EmbeddedBenchTarget: BenchTarget {
     private final class Forwarder: TimelineObserver {
         let timeline: TimelineCollector
         init(timeline: TimelineCollector) { self.timeline = timeline }
-        func record(_ event: TimelineEvent) { timeline.record(BenchEvent(event)) }
+        func record(_ event: TimelineEvent) { timeline.record(AnnouncementEvent(event)) }
     }
 }
