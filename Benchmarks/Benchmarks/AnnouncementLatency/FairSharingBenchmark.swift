@@ -125,21 +125,21 @@ struct FloodRun {
         var startsAtArrival: [String: Int] = [:]
         var startsAtLastOwnStart = 0
         for text in text.split(separator: "\n") {
-            let line = ServerLine(String(text))
-            guard let id = line.id, let kind = line.event else { continue }
+            guard let event = ServerLine(String(text)).event else { continue }
+            let id = event.id.rawValue
             let isFlood = id.hasPrefix("flood-")
-            switch kind {
-            case "started" where isFlood:
+            switch event.event {
+            case .started where isFlood:
                 floodStarts += 1
-            case "received" where id.hasPrefix("probe-polite-"):
+            case .received where id.hasPrefix("probe-polite-"):
                 startsAtArrival[id] = floodStarts
-            case "started" where id.hasPrefix("probe-polite-"):
+            case .started where id.hasPrefix("probe-polite-"):
                 if let before = startsAtArrival[id] { result.floodAheadOfPolite.append(floodStarts - max(before, startsAtLastOwnStart)) }
                 startsAtLastOwnStart = floodStarts
-            case "first_audio" where id.hasPrefix("probe-assertive-"):
-                if let milliseconds = line.latencyMilliseconds { result.assertiveLatencies.append(Int(milliseconds * 1_000)) }
-            case "ended" where isFlood:
-                result.floodOutcomes[line.outcome ?? "?", default: 0] += 1
+            case .firstAudio where id.hasPrefix("probe-assertive-"):
+                if let latency = event.latency { result.assertiveLatencies.append(Int(latency.microseconds)) }
+            case .ended where isFlood:
+                result.floodOutcomes[event.outcome?.rawValue ?? "?", default: 0] += 1
             default:
                 break
             }
