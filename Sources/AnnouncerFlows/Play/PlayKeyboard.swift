@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// A key `flow play` acts on, decoded from the bytes of standard input.
-enum PlayKey: Equatable {
+public enum PlayKey: Equatable {
     /// → or Tab (↓ too): swipe right.
     case next
     /// ← or Shift-Tab (↑ too): swipe left.
@@ -27,30 +27,32 @@ enum PlayKey: Equatable {
 ///
 /// Only the main thread reads. The terminal's own settings are kept in `TerminalSettings`, so any
 /// thread (the Ctrl-C handler too) can put them back.
-final class PlayKeyboard {
-    let isTerminal: Bool
-    private let fd = STDIN_FILENO
+public final class PlayKeyboard {
+    public let isTerminal: Bool
+    private let fd: Int32
     private var buffer: [UInt8] = []
     private var position = 0
     private var atEnd = false
 
-    init() {
-        isTerminal = isatty(STDIN_FILENO) == 1
+    /// Reads keys from `fd`: standard input (0) unless a test gives a pipe.
+    public init(fd: Int32 = 0) {
+        self.fd = fd
+        isTerminal = isatty(fd) == 1
     }
 
     /// Switches a terminal to key-at-a-time input without echo; a pipe is left as it is.
-    func enterKeyMode() {
+    public func enterKeyMode() {
         guard isTerminal else { return }
         TerminalSettings.shared.enterKeyMode(fd)
     }
 
     /// Puts the terminal's settings back as they were before play began.
-    func restore() {
+    public func restore() {
         TerminalSettings.shared.restore()
     }
 
     /// The next key, or nil at the end of input.
-    func nextKey() -> PlayKey? {
+    public func nextKey() -> PlayKey? {
         guard let byte = readByte() else { return nil }
         switch byte {
         case UInt8(ascii: "\t"): return .next
@@ -94,7 +96,7 @@ final class PlayKeyboard {
     }
 
     /// One line of text, read with the terminal's own line editing and echo; nil at the end of input.
-    func readLine() -> String? {
+    public func readLine() -> String? {
         if isTerminal { TerminalSettings.shared.restore() }
         defer { if isTerminal { TerminalSettings.shared.enterKeyMode(fd) } }
         var bytes: [UInt8] = []
@@ -150,8 +152,8 @@ final class PlayKeyboard {
 
 /// The terminal's settings from before `flow play` changed them, so every way out can put them back:
 /// quitting, the end of input, an error, Ctrl-C and SIGTERM.
-final class TerminalSettings: Sendable {
-    static let shared = TerminalSettings()
+public final class TerminalSettings: Sendable {
+    public static let shared = TerminalSettings()
 
     private struct Saved: Sendable {
         var fd: Int32
@@ -180,7 +182,7 @@ final class TerminalSettings: Sendable {
     }
 
     /// Puts back the settings from before; does nothing if they were never changed.
-    func restore() {
+    public func restore() {
         saved.withLock { saved in
             guard var original = saved?.settings, let fd = saved?.fd else { return }
             tcsetattr(fd, TCSANOW, &original)

@@ -1,10 +1,7 @@
+public import AnnouncerVoices
 import AnnouncerCore
-import AnnouncerEngine
-import AnnouncerFlows
-import AnnouncerVoices
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Carries out `flow play`: keys become actions on the session; what the session says is printed as
 /// one plain line each and spoken, at the moment the app would say it.
@@ -13,10 +10,10 @@ import Synchronization
 /// line never overtakes one before it and a late announcement (`after_ms`) never holds up keys.
 // Unchecked: `session` and `keyboard` are the main thread's alone and the `var`s below are touched only on
 // `output`, so no state is shared unguarded; Sendable so that the blocks sent to `output` may hold the player.
-final class FlowPlayer: @unchecked Sendable {
+public final class FlowPlayer: @unchecked Sendable {
     private var session: FlowSession
     private let keyboard: PlayKeyboard
-    private let voice: FlowVoice
+    private let voice: any FlowSpeaker
     private let profile: VoiceProfile
     /// Stops everything this run sent; safe from any thread (Ctrl-C arrives on another).
     private let stopSpeech: @Sendable () -> Void
@@ -30,21 +27,29 @@ final class FlowPlayer: @unchecked Sendable {
     /// When the last late announcement is due, so the end of input waits for it.
     private var lastDeadline = DispatchTime.now()
 
-    init(session: FlowSession, keyboard: PlayKeyboard, voice: FlowVoice, profile: VoiceProfile, stopSpeech: @escaping @Sendable () -> Void) {
+    /// Where each printed line goes, with its newline: standard output unless a test reads them.
+    private let writeLine: @Sendable (String) -> Void
+
+    public init(
+        session: FlowSession, keyboard: PlayKeyboard, voice: any FlowSpeaker, profile: VoiceProfile,
+        stopSpeech: @escaping @Sendable () -> Void,
+        writeLine: (@Sendable (String) -> Void)? = nil
+    ) {
         self.session = session
         self.keyboard = keyboard
         self.voice = voice
         self.profile = profile
         self.stopSpeech = stopSpeech
+        self.writeLine = writeLine ?? { FileHandle.standardOutput.write(Data($0.utf8)) }
     }
 
-    static let keysLine = "Keys: right arrow or Tab next, left arrow or Shift-Tab previous, Enter or Space activate, t type, r repeat, h hints, q quit."
+    public static let keysLine = "Keys: right arrow or Tab next, left arrow or Shift-Tab previous, Enter or Space activate, t type, r repeat, h hints, q quit."
 
     /// How the play ended.
-    enum Ending { case quit, endOfInput }
+    public enum Ending { case quit, endOfInput }
 
     /// Reads keys until `q` or the end of input.
-    func run() -> Ending {
+    public func run() -> Ending {
         keyboard.enterKeyMode()
         defer { keyboard.restore() }
         while let key = keyboard.nextKey() {
@@ -64,14 +69,14 @@ final class FlowPlayer: @unchecked Sendable {
     }
 
     /// After `q`: stops what is still speaking, as a screen reader falls silent when it is turned off.
-    func quit() {
+    public func quit() {
         output.sync { stopped = true }
         stopSpeech()
     }
 
     /// After the end of input: lets late announcements come and everything sent be heard, so a
     /// scripted run is heard to its end.
-    func finishSpeaking() {
+    public func finishSpeaking() {
         let due = output.sync { lastDeadline }
         let now = DispatchTime.now()
         if due > now {
@@ -207,6 +212,6 @@ final class FlowPlayer: @unchecked Sendable {
         let plain = String(String.UnicodeScalarView(text.unicodeScalars.map {
             $0.properties.generalCategory == .control ? " " : $0
         }))
-        FileHandle.standardOutput.write(Data((plain + "\n").utf8))
+        writeLine(plain + "\n")
     }
 }
