@@ -128,7 +128,8 @@ let package = Package(
                 "AnnouncerCore", "AnnouncerProtocol", "AnnouncerEngine", "JSONLineEncoding", "Blocking",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
 
         // The latency scenarios, their runner and the table `announce bench` prints. The one copy of the
@@ -138,7 +139,8 @@ let package = Package(
             dependencies: [
                 "AnnouncerCore", "AnnouncerEngine", "AnnouncerClient", "AnnouncerProtocol", "JSONLineEncoding", "Blocking",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
 
         // What the executables parse and print: engine options, plain log lines, one-sentence failures,
@@ -172,7 +174,8 @@ let package = Package(
                 "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench", "JSONLineEncoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
 
         .testTarget(name: "AnnouncerCoreTests", dependencies: ["AnnouncerCore"]),

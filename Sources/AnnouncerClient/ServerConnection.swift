@@ -1,9 +1,9 @@
-import AnnouncerProtocol
+public import AnnouncerProtocol
 import Blocking
 import Dispatch
 import Glibc
 import NIOCore
-import NIOPosix
+public import NIOPosix
 
 /// A JSON-lines connection to a running `announcerd`, used from ordinary blocking code.
 ///

@@ -1,10 +1,10 @@
-import AnnouncerBench
+public import AnnouncerBench
 import AnnouncerClient
 import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerProtocol
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 
 /// `announce bench`: measures how soon assertive announcements are heard, and checks the 500 ms promise.

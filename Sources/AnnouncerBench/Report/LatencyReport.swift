@@ -1,4 +1,4 @@
-import AnnouncerClient
+public import AnnouncerClient
 import JSONLineEncoding
 import AnnouncerCore
 

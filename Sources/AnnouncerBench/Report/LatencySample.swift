@@ -1,4 +1,4 @@
-import AnnouncerClient
+public import AnnouncerClient
 import AnnouncerCore
 /// One measured announcement: its times, or why it was never heard.
 public struct LatencySample: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import AnnouncerClient
+public import AnnouncerClient
 import AnnouncerCore
 import AnnouncerEngine
 import Foundation

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// The words the scenarios say.
 ///

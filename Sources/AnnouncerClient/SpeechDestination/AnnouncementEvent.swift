@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// One event of an announcement's timeline, reduced to what its times need; read from a server's event
 /// line or a timeline file, or taken from an embedded engine.

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 
 /// The moments of one announcement's life that latency figures are made from, in microseconds.
 public struct AnnouncementTimes: Sendable, Equatable {

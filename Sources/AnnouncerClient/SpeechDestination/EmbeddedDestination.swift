@@ -1,5 +1,5 @@
 import AnnouncerCore
-import AnnouncerEngine
+public import AnnouncerEngine
 import Dispatch
 
 /// A speech engine inside this process as a speech destination; its "clients" are threads submitting at once.

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 import AnnouncerProtocol
 
 /// One announcement a client sends to a speech destination, such as the bench's or a flow's: its id, words and urgency.
