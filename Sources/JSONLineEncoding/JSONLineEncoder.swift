@@ -18,11 +18,11 @@ public struct JSONLineEncoder: Sendable {
 
     static func encode(_ value: some Encodable, into node: Node, codingPath: [any CodingKey]) throws {
         if let milliseconds = value as? Milliseconds {
-            node.content = .literal(milliseconds.jsonText)
+            node.set(literal: milliseconds.jsonText)
         } else if let number = value as? ThreeDecimals {
-            node.content = .literal(number.jsonText)
+            node.set(literal: number.jsonText)
         } else if let text = value as? String {
-            node.content = .literal(literal(text))
+            node.set(literal: literal(text))
         } else {
             try value.encode(to: LineEncoder(node: node, codingPath: codingPath))
         }
@@ -66,22 +66,43 @@ public struct JSONLineEncoder: Sendable {
     }
 }
 
-/// One value of the line being built; containers fill it in place.
+/// One value of the line being built; containers fill it in place, so no field is copied twice.
 final class Node {
-    enum Content {
+    enum Kind {
         case empty
         case literal(String)
-        case object([(key: String, node: Node)])
-        case array([Node])
+        case object
+        case array
     }
 
-    var content: Content = .empty
+    private(set) var kind = Kind.empty
+    private var fields: [(key: String, node: Node)] = []
+    private var items: [Node] = []
+
+    /// Makes this node a literal value, such as `"text"`, `12.500` or `null`.
+    func set(literal text: String) { kind = .literal(text) }
+
+    /// Makes this node an object, keeping any fields it has.
+    func becomeObject() {
+        if case .object = kind { return }
+        kind = .object
+        fields = []
+    }
+
+    /// Makes this node a list, keeping any items it has.
+    func becomeArray() {
+        if case .array = kind { return }
+        kind = .array
+        items = []
+    }
+
+    var itemCount: Int { items.count }
 
     func write(to out: inout String) {
-        switch content {
+        switch kind {
         case .empty: out += "{}"
         case let .literal(text): out += text
-        case let .object(fields):
+        case .object:
             out += "{"
             for (index, field) in fields.enumerated() {
                 if index > 0 { out += "," }
@@ -90,7 +111,7 @@ final class Node {
                 field.node.write(to: &out)
             }
             out += "}"
-        case let .array(items):
+        case .array:
             out += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { out += "," }
@@ -102,21 +123,17 @@ final class Node {
 
     /// The node for `key`, made when missing; a key encoded again keeps its first place.
     func field(_ key: String) -> Node {
-        var fields: [(key: String, node: Node)] = []
-        if case let .object(existing) = content { fields = existing }
+        becomeObject()
         if let found = fields.first(where: { $0.key == key }) { return found.node }
         let node = Node()
         fields.append((key, node))
-        content = .object(fields)
         return node
     }
 
     func appendItem() -> Node {
-        var items: [Node] = []
-        if case let .array(existing) = content { items = existing }
+        becomeArray()
         let node = Node()
         items.append(node)
-        content = .array(items)
         return node
     }
 }
@@ -127,12 +144,12 @@ private struct LineEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object = node.content {} else { node.content = .object([]) }
+        node.becomeObject()
         return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .array = node.content {} else { node.content = .array([]) }
+        node.becomeArray()
         return UnkeyedContainer(node: node, codingPath: codingPath)
     }
 
@@ -147,38 +164,38 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func child(_ key: Key) -> Node { node.field(key.stringValue) }
 
-    mutating func encodeNil(forKey key: Key) throws { child(key).content = .literal("null") }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: String, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { child(key).content = .literal(JSONLineEncoder.literal(value)) }
+    mutating func encodeNil(forKey key: Key) throws { child(key).set(literal: "null") }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { child(key).set(literal: JSONLineEncoder.literal(value)) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try JSONLineEncoder.encode(value, into: child(key), codingPath: codingPath + [key])
     }
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { child(key).content = .literal(value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { child(key).set(literal: value.map(JSONLineEncoder.literal) ?? "null") }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         guard let value else { return try encodeNil(forKey: key) }
         try encode(value, forKey: key)
@@ -199,25 +216,25 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let node: Node
     let codingPath: [any CodingKey]
-    var count: Int { if case let .array(items) = node.content { items.count } else { 0 } }
+    var count: Int { node.itemCount }
 
     private func append() -> Node { node.appendItem() }
 
-    mutating func encodeNil() throws { append().content = .literal("null") }
-    mutating func encode(_ value: Bool) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: String) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Double) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Float) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int8) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int16) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int32) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int64) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt8) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt16) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt32) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt64) throws { append().content = .literal(JSONLineEncoder.literal(value)) }
+    mutating func encodeNil() throws { append().set(literal: "null") }
+    mutating func encode(_ value: Bool) throws { append().set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: String) throws { append().set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Double) throws { append().set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Float) throws { append().set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int) throws { append().set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int8) throws { append().set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int16) throws { append().set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int32) throws { append().set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int64) throws { append().set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt) throws { append().set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt8) throws { append().set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt16) throws { append().set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt32) throws { append().set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt64) throws { append().set(literal: JSONLineEncoder.literal(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         try JSONLineEncoder.encode(value, into: append(), codingPath: codingPath)
     }
@@ -237,21 +254,21 @@ private struct SingleContainer: SingleValueEncodingContainer {
     let node: Node
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil() throws { node.content = .literal("null") }
-    mutating func encode(_ value: Bool) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: String) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Double) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Float) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int8) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int16) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int32) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: Int64) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt8) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt16) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt32) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
-    mutating func encode(_ value: UInt64) throws { node.content = .literal(JSONLineEncoder.literal(value)) }
+    mutating func encodeNil() throws { node.set(literal: "null") }
+    mutating func encode(_ value: Bool) throws { node.set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: String) throws { node.set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Double) throws { node.set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Float) throws { node.set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int) throws { node.set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int8) throws { node.set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int16) throws { node.set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int32) throws { node.set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: Int64) throws { node.set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt) throws { node.set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt8) throws { node.set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt16) throws { node.set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt32) throws { node.set(literal: JSONLineEncoder.literal(value)) }
+    mutating func encode(_ value: UInt64) throws { node.set(literal: JSONLineEncoder.literal(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         try JSONLineEncoder.encode(value, into: node, codingPath: codingPath)
     }
