@@ -16,13 +16,14 @@ public struct JSONLineEncoder: Sendable {
         return out
     }
 
-    static func encode(_ value: some Encodable, into node: Node, codingPath: [any CodingKey]) throws {
-        if let milliseconds = value as? Milliseconds {
-            node.set(literal: milliseconds.jsonText)
-        } else if let number = value as? ThreeDecimals {
-            node.set(literal: number.jsonText)
-        } else if let text = value as? String {
-            node.set(literal: literal(text))
+    static func encode<Value: Encodable>(_ value: Value, into node: Node, codingPath: [any CodingKey]) throws {
+        // Metatype comparisons, not dynamic casts: this runs for every field of every event line.
+        if Value.self == String.self {
+            node.set(literal: literal(unsafeBitCast(value, to: String.self)))
+        } else if Value.self == Milliseconds.self {
+            node.set(literal: unsafeBitCast(value, to: Milliseconds.self).jsonText)
+        } else if Value.self == ThreeDecimals.self {
+            node.set(literal: unsafeBitCast(value, to: ThreeDecimals.self).jsonText)
         } else {
             try value.encode(to: LineEncoder(node: node, codingPath: codingPath))
         }
