@@ -1,4 +1,5 @@
 import TestSupport
+import AnnouncerProtocol
 import Foundation
 import Testing
 
@@ -93,9 +94,10 @@ import Testing
         #expect(status == 130)
         #expect(bench.standardError.contains("Stopped by Ctrl-C; cancelling the bench's own announcements."))
         let client = try SocketClient(path: server.socketPath)
-        let reply = try #require(client.request(#"{"request":"status"}"#))
-        #expect(reply["speaking"] is NSNull, "\(reply)")
-        #expect((reply["waiting"] as? [String: Any])?["polite"] as? Int == 0, "\(reply)")
+        let reply = try #require(client.request(.status))
+        let left = try #require(reply.body(StatusBody.self), "\(reply.text)")
+        #expect(left.speaking == nil, "\(reply.text)")
+        #expect(left.waiting.polite == 0, "\(reply.text)")
     }
 
     @Test("When the server goes away mid-run, bench keeps the rows it measured and says why it stopped")
