@@ -170,16 +170,26 @@ struct SSIPClientTests {
         """
         let run = try ProgramRun(Self.python, ["-c", script], timeout: 60)
         #expect(run.status == 0, "\(run.standardError)")
-        let results = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
-        #expect(results["spoken"] as? [String] == ["begin", "end"])
-        #expect(results["spoken_done"] as? Bool == true)
-        #expect((results["cancelled"] as? [String])?.last == "cancel")
-        #expect(results["cancelled_done"] as? Bool == true)
-        #expect((results["stopped"] as? [String])?.last == "cancel")
-        #expect(results["stopped_done"] as? Bool == true)
+        let results = try JSONDecoder().decode(PythonCallbacks.self, from: Data(run.standardOutput.utf8))
+        #expect(results.spoken == ["begin", "end"])
+        #expect(results.spokenDone == true)
+        #expect(results.cancelled?.last == "cancel")
+        #expect(results.cancelledDone == true)
+        #expect(results.stopped?.last == "cancel")
+        #expect(results.stoppedDone == true)
         let norwegian = try #require(rig.ended(text: "Hei fra Python"))
         #expect(norwegian.language == .norwegianBokmal)
         #expect(norwegian.politeness == .assertive)
+    }
+
+    /// What the python3-speechd script prints: the callbacks each message got, and whether its last came in time.
+    private struct PythonCallbacks: Decodable {
+        var spoken, cancelled, stopped: [String]?
+        var spokenDone, cancelledDone, stoppedDone: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case spoken, cancelled, stopped, spokenDone = "spoken_done", cancelledDone = "cancelled_done", stoppedDone = "stopped_done"
+        }
     }
 
     @Test("python3-speechd: speak('') with a callback gets a message id and its end, as from Speech Dispatcher")

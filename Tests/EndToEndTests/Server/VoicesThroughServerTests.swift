@@ -123,16 +123,22 @@ import Testing
         """
         let run = try ProgramRun("/usr/bin/python3", ["-c", script], timeout: 60)
         #expect(run.status == 0, "\(run.standardError)")
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let result = try JSONDecoder().decode(PythonVoices.self, from: Data(run.standardOutput.utf8))
         // The profiles first, then every language eSpeak NG speaks with its own voice.
-        let synthesis = try #require(result["synthesis"] as? [[String]])
+        let synthesis = try #require(result.synthesis)
         #expect(Array(synthesis.prefix(3)) == [["English", "en", "none"], ["Norsk bokmål", "nb", "none"], ["Svenska", "sv", "none"]])
         #expect(synthesis.contains(["Czech", "cs", "none"]), "\(synthesis.count) voices")
         #expect(synthesis.count > 80)
-        #expect(result["female"] as? String == "accepted", "every voice type is spoken with the nearest eSpeak variant")
+        #expect(result.female == "accepted", "every voice type is spoken with the nearest eSpeak variant")
         let events = watcher.readEvents(until: { $0.event == .ended })
         #expect(events.first?.text == "@")
         #expect(events.first?.language.rawValue == "sv")
         #expect(events.last?.outcome == .spoken)
+    }
+
+    /// What the python3-speechd script prints: the voices SSIP lists, and whether FEMALE2 was accepted.
+    private struct PythonVoices: Decodable {
+        var synthesis: [[String]]?
+        var female: String?
     }
 }
