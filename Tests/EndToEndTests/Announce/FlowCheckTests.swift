@@ -137,7 +137,8 @@ import Testing
 }
 
 /// What `flow check --json` prints, as far as the test reads it. It is the command's report, not a line of
-/// the wire protocol, so no shared type holds it: this one decodes the fields checked here and no more.
+/// the wire protocol, and the command's own types for it are private and write-only; so this one decodes
+/// the fields checked here and no more. Spelling the keys out again is the point: a renamed key fails here.
 private struct FlowCheckJSON: Decodable {
     var passed: Int
     var failed: Int

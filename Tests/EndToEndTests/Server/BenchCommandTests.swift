@@ -126,7 +126,8 @@ import Testing
 }
 
 /// What `bench --json` prints, as far as these tests read it. It is the command's report, not a line of
-/// the wire protocol, so no shared type holds it: this one decodes the fields checked here and no more.
+/// the wire protocol, and the command's own type for it is private and write-only; so this one decodes the
+/// fields checked here and no more. Spelling the keys out again is the point: a renamed key fails here.
 private struct BenchReport: Decodable {
     var rows: [Row]
 
