@@ -209,14 +209,14 @@ let package = Package(
         // a private PulseAudio server and a capture of what it played, the repository's paths.
         .target(
             name: "TestSupport",
-            dependencies: ["AnnouncerProtocol", "AnnouncerCore"],
+            dependencies: ["AnnouncerClient", "AnnouncerProtocol", "AnnouncerCore"],
             path: "Tests/TestSupport"
         ),
         // Every test that starts a process: announcerd, announce, or a real client (spd-say,
         // python3-speechd, Fenrir's driver), against the real engine and PulseAudio.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["announcerd", "announce", "TestSupport", "AnnouncerServer", "AnnouncerProtocol", "AnnouncerCore"]
+            dependencies: ["announcerd", "announce", "TestSupport", "AnnouncerClient", "AnnouncerServer", "AnnouncerProtocol", "AnnouncerCore"]
         ),
     ]
 )

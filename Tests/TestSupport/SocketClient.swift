@@ -1,8 +1,11 @@
+import AnnouncerClient
+import AnnouncerCore
+import AnnouncerProtocol
 import Foundation
 import Glibc
 
-/// A plain blocking Unix-socket client: bytes out, lines in, with time limits.
-/// It is what socat is to a person: the test speaks the wire protocol itself.
+/// A plain blocking Unix-socket client: bytes out, lines in, with time limits, and the lines read with
+/// the wire types. It is what socat is to a person: the test speaks the wire protocol itself.
 public final class SocketClient {
     public let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -51,33 +54,60 @@ public final class SocketClient {
         }
     }
 
-    /// The next line parsed as a JSON object.
-    public func readObject(timeout: Double = 10) -> [String: Any]? {
-        guard let line = readLine(timeout: timeout) else { return nil }
-        return (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+    /// The next line, read with the wire types the server writes it with.
+    public func readServerLine(timeout: Double = 10) -> ServerLine? {
+        readLine(timeout: timeout).map(ServerLine.init)
     }
 
-    /// Sends one JSON request and returns the next reply, setting aside events that come first.
-    public func request(_ line: String, events: inout [[String: Any]]) -> [String: Any]? {
-        send(line + "\n")
-        while let object = readObject() {
-            if object["event"] != nil { events.append(object) } else { return object }
+    /// The next line as an event of the timeline; nil when the connection closed, time ran out, or the
+    /// line is something else (a reply, a notice, or not the protocol), which a reader of events did not expect.
+    public func readEvent(timeout: Double = 10) -> EventLine? {
+        readServerLine(timeout: timeout)?.event
+    }
+
+    /// The next reply, setting aside the events that come first (a notice is passed over); nil when the
+    /// connection closed, time ran out, or a line is not of the protocol.
+    public func readReply(timeout: Double = 10, events: inout [EventLine]) -> ServerLine? {
+        while let line = readServerLine(timeout: timeout) {
+            switch line.content {
+            case .reply: return line
+            case let .event(event): events.append(event)
+            case .notice: continue
+            case .unreadable: return nil
+            }
         }
         return nil
     }
 
-    public func request(_ line: String) -> [String: Any]? {
-        var ignored: [[String: Any]] = []
+    public func readReply(timeout: Double = 10) -> ServerLine? {
+        var ignored: [EventLine] = []
+        return readReply(timeout: timeout, events: &ignored)
+    }
+
+    /// Sends one JSON request line as written and returns the next reply, setting aside events that come first.
+    public func request(_ line: String, events: inout [EventLine]) -> ServerLine? {
+        send(line + "\n")
+        return readReply(events: &events)
+    }
+
+    public func request(_ line: String) -> ServerLine? {
+        var ignored: [EventLine] = []
         return request(line, events: &ignored)
     }
 
-    /// Reads events until one matches, returning every event read.
-    public func readEvents(until done: ([String: Any]) -> Bool, timeout: Double = 20) -> [[String: Any]] {
-        var events: [[String: Any]] = []
+    /// Sends one request, written with the type the server reads it with, and returns the next reply.
+    public func request(_ request: JSONRequest) -> ServerLine? {
+        self.request(request.encoded)
+    }
+
+    /// Reads events until one matches, returning every event read. A line that is not an event ends the
+    /// reading, so a test that counts or orders the events sees that something else came.
+    public func readEvents(until done: (EventLine) -> Bool, timeout: Double = 20) -> [EventLine] {
+        var events: [EventLine] = []
         let deadline = Date().addingTimeInterval(timeout)
-        while deadline.timeIntervalSinceNow > 0, let object = readObject(timeout: deadline.timeIntervalSinceNow) {
-            events.append(object)
-            if done(object) { break }
+        while deadline.timeIntervalSinceNow > 0, let event = readEvent(timeout: deadline.timeIntervalSinceNow) {
+            events.append(event)
+            if done(event) { break }
         }
         return events
     }
@@ -87,7 +117,12 @@ public struct SocketClientError: Error {
     public let message: String
 }
 
+/// True for the event `kind` of announcement `id`.
+public func isEvent(_ kind: EventKind, of id: AnnouncementID) -> (EventLine) -> Bool {
+    { $0.event == kind && $0.id == id }
+}
+
 /// True for the `ended` event of announcement `id`.
-public func isEnd(of id: String) -> ([String: Any]) -> Bool {
-    { $0["event"] as? String == "ended" && $0["id"] as? String == id }
+public func isEnd(of id: AnnouncementID) -> (EventLine) -> Bool {
+    isEvent(.ended, of: id)
 }

@@ -1,4 +1,6 @@
 import TestSupport
+import AnnouncerClient
+import AnnouncerCore
 import Foundation
 import Testing
 
@@ -88,9 +90,9 @@ import Testing
             #expect(announcement.heard, "\"\(announcement.text)\" was never heard")
         }
         let error = spoken.first { $0.text == Self.loginPhrases[8] }
-        #expect(error?.politeness == "assertive")
-        #expect(error?.outcome == "spoken")
-        #expect(spoken.first { $0.text == Self.loginPhrases[9] }?.outcome == "spoken")
+        #expect(error?.politeness == .assertive)
+        #expect(error?.outcome == .spoken)
+        #expect(spoken.first { $0.text == Self.loginPhrases[9] }?.outcome == .spoken)
     }
 
     @Test("From a pipe with TERM=dumb, keys are read as they come, the output is plain lines without one escape byte, and an error lets play go on")
@@ -127,9 +129,9 @@ import Testing
         let spoken = TimelineFile(path: events).announcements()
         #expect(spoken.allSatisfy { $0.outcome != nil })
         let error = spoken.first { $0.text == "Error: Must be a valid email address" }
-        #expect(error?.politeness == "assertive")
-        #expect(error?.outcome == "spoken")
-        #expect(spoken.last?.outcome == "spoken")
+        #expect(error?.politeness == .assertive)
+        #expect(error?.outcome == .spoken)
+        #expect(spoken.last?.outcome == .spoken)
     }
 
     @Test("A Norwegian profile gives the words for hints: Hint på, Hint av")
@@ -283,28 +285,28 @@ struct TimelineFile {
     let path: String
 
     struct Spoken {
-        let id: String
+        let id: AnnouncementID
         var text = ""
-        var politeness = ""
+        var politeness: Politeness?
         var heard = false
-        var outcome: String?
+        var outcome: Outcome.Kind?
     }
 
     var text: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
     /// Each announcement, in the order it arrived; a line still half written is left for the next look.
     func announcements() -> [Spoken] {
-        var order: [String] = []
-        var byID: [String: Spoken] = [:]
+        var order: [AnnouncementID] = []
+        var byID: [AnnouncementID: Spoken] = [:]
         for line in text.split(separator: "\n") {
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-                  let id = object["id"] as? String, let event = object["event"] as? String else { continue }
+            guard let event = ServerLine(String(line)).event else { continue }
+            let id = event.id
             if byID[id] == nil { order.append(id) }
             var spoken = byID[id] ?? Spoken(id: id)
-            spoken.text = object["text"] as? String ?? spoken.text
-            spoken.politeness = object["politeness"] as? String ?? spoken.politeness
-            if event == "first_audio" { spoken.heard = true }
-            if event == "ended" { spoken.outcome = object["outcome"] as? String }
+            spoken.text = event.text
+            spoken.politeness = event.politeness
+            if event.event == .firstAudio { spoken.heard = true }
+            if event.event == .ended { spoken.outcome = event.outcome }
             byID[id] = spoken
         }
         return order.compactMap { byID[$0] }

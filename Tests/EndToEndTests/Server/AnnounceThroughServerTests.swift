@@ -1,4 +1,5 @@
 import TestSupport
+import AnnouncerProtocol
 import Foundation
 import Testing
 
@@ -13,12 +14,12 @@ import Testing
         let server = try ServerProcess()
         defer { server.stop() }
         let listener = try SocketClient(path: server.socketPath)
-        _ = listener.request(#"{"request":"subscribe"}"#)
+        _ = listener.request(.subscribe)
         let run = try announce(["say", "--wait", "--assertive", "--rate", "450", "Through the server"], server: server)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("Spoken. Its audio began "))
-        let ended = listener.readEvents(until: { $0["event"] as? String == "ended" }).last
-        #expect(ended?["text"] as? String == "Through the server")
+        let ended = listener.readEvents(until: { $0.event == .ended }).last
+        #expect(ended?.text == "Through the server")
     }
 
     @Test("say --wait exits 1 and says why when the announcement was not spoken")
@@ -48,13 +49,13 @@ import Testing
         let server = try ServerProcess(arguments: ["--client-burst", "5", "--client-rate", "20"])
         defer { server.stop() }
         let listener = try SocketClient(path: server.socketPath)
-        _ = listener.request(#"{"request":"subscribe"}"#)
+        _ = listener.request(.subscribe)
         let lines = (1...30).map { "Build step \($0) done" }
         let run = try announce(["pipe", "--off"], server: server, input: lines.joined(separator: "\n") + "\n")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.components(separatedBy: "none is left out").count == 2, "\(run.standardError)")
-        let received = listener.readEvents(until: { $0["event"] as? String == "ended" && $0["text"] as? String == lines.last }, timeout: 20)
-            .filter { $0["event"] as? String == "received" }.compactMap { $0["text"] as? String }
+        let received = listener.readEvents(until: { $0.event == .ended && $0.text == lines.last }, timeout: 20)
+            .filter { $0.event == .received }.map(\.text)
         #expect(received == lines)
     }
 

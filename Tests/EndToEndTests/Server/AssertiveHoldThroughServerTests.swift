@@ -1,4 +1,5 @@
 import TestSupport
+import AnnouncerProtocol
 import Foundation
 import Testing
 
@@ -9,22 +10,22 @@ import Testing
         let server = try ServerProcess()
         defer { server.stop() }
         let listener = try SocketClient(path: server.socketPath)
-        _ = listener.request(#"{"request":"subscribe"}"#)
+        _ = listener.request(.subscribe)
         let talker = try SocketClient(path: server.socketPath)
         let long = String(repeating: "This long assertive text would hold the voice for a minute. ", count: 60)
-        let longID = try #require(talker.request(#"{"request":"speak","politeness":"assertive","text":"\#(long)"}"#)?["id"] as? String)
-        _ = listener.readEvents(until: { $0["event"] as? String == "first_audio" && $0["id"] as? String == longID }, timeout: 20)
+        let longID = try #require(talker.request(#"{"request":"speak","politeness":"assertive","text":"\#(long)"}"#)?.id)
+        _ = listener.readEvents(until: isEvent(.firstAudio, of: longID), timeout: 20)
         Thread.sleep(forTimeInterval: 1)
 
         let other = try SocketClient(path: server.socketPath)
-        let errorID = try #require(other.request(#"{"request":"speak","politeness":"assertive","text":"Error: wrong password"}"#)?["id"] as? String)
-        let events = listener.readEvents(until: { $0["event"] as? String == "first_audio" && $0["id"] as? String == errorID }, timeout: 20)
-        let cut = try #require(events.first { $0["event"] as? String == "ended" && $0["id"] as? String == longID })
-        #expect(cut["outcome"] as? String == "interrupted")
-        #expect(cut["by"] as? String == errorID)
-        #expect((cut["reason"] as? String)?.contains("had waited more than 5 s behind it") == true, "\(cut)")
+        let errorID = try #require(other.request(#"{"request":"speak","politeness":"assertive","text":"Error: wrong password"}"#)?.id)
+        let events = listener.readEvents(until: isEvent(.firstAudio, of: errorID), timeout: 20)
+        let cut = try #require(events.first(where: isEnd(of: longID)))
+        #expect(cut.outcome == .interrupted)
+        #expect(cut.by == errorID)
+        #expect(cut.reason?.contains("had waited more than 5 s behind it") == true, "\(cut)")
         let firstAudio = try #require(events.last)
-        let waited = try #require(firstAudio["latency_ms"] as? Double)
+        let waited = try #require(firstAudio.latency?.value)
         #expect(waited > 4_900 && waited < 6_000, "the error began \(waited) ms after it arrived")
     }
 
@@ -35,11 +36,11 @@ import Testing
         let client = try SocketClient(path: server.socketPath)
         _ = client.request(#"{"request":"subscribe"}"#)
         let long = String(repeating: "A long text of my own. ", count: 12)
-        let first = try #require(client.request(#"{"request":"speak","politeness":"assertive","rate":450,"text":"\#(long)"}"#)?["id"] as? String)
-        let second = try #require(client.request(#"{"request":"speak","politeness":"assertive","rate":450,"text":"My next one"}"#)?["id"] as? String)
+        let first = try #require(client.request(#"{"request":"speak","politeness":"assertive","rate":450,"text":"\#(long)"}"#)?.id)
+        let second = try #require(client.request(#"{"request":"speak","politeness":"assertive","rate":450,"text":"My next one"}"#)?.id)
         let events = client.readEvents(until: isEnd(of: second), timeout: 60)
         let firstEnd = try #require(events.first(where: isEnd(of: first)))
-        #expect(firstEnd["outcome"] as? String == "spoken", "\(firstEnd)")
-        #expect(events.last?["outcome"] as? String == "spoken")
+        #expect(firstEnd.outcome == .spoken, "\(firstEnd)")
+        #expect(events.last?.outcome == .spoken)
     }
 }

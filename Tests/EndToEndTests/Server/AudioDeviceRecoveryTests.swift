@@ -1,4 +1,5 @@
 import TestSupport
+import AnnouncerProtocol
 import Foundation
 import Testing
 
@@ -12,15 +13,15 @@ struct AudioDeviceRecoveryTests {
     }
 
     /// Speaks and follows one announcement; returns its `ended` event.
-    static func speak(_ text: String, politeness: String = "assertive", on client: SocketClient, timeout: Double = 20) throws -> [String: Any] {
+    static func speak(_ text: String, politeness: String = "assertive", on client: SocketClient, timeout: Double = 20) throws -> EventLine {
         let reply = try #require(client.request(#"{"request":"speak","text":"\#(text)","politeness":"\#(politeness)","follow":true}"#))
-        let id = try #require(reply["id"] as? String, "refused: \(reply)")
+        let id = try #require(reply.id, "refused: \(reply.text)")
         return try #require(client.readEvents(until: isEnd(of: id), timeout: timeout).last.flatMap { isEnd(of: id)($0) ? $0 : nil },
                             "no end for \(text)")
     }
 
-    static func audio(of client: SocketClient) throws -> [String: Any] {
-        try #require(client.request(#"{"request":"status"}"#)?["audio"] as? [String: Any])
+    static func audio(of client: SocketClient) throws -> AudioStatus {
+        try #require(client.request(.status)?.body(StatusBody.self)?.audio)
     }
 
     @Test("PulseAudio killed and started again under a running server: what was said meanwhile waits and is spoken, and later speech is heard")
@@ -29,20 +30,20 @@ struct AudioDeviceRecoveryTests {
         let server = try Self.server(on: pulse)
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
-        #expect(try Self.speak("Before the restart.", on: client)["outcome"] as? String == "spoken")
+        #expect(try Self.speak("Before the restart.", on: client).outcome == .spoken)
 
         pulse.kill()
         // Said while the sound server is gone: it must wait for it, not fail and not vanish.
         let reply = try #require(client.request(#"{"request":"speak","text":"Said while the sound server was gone.","politeness":"assertive","follow":true}"#))
-        let waiting = try #require(reply["id"] as? String)
+        let waiting = try #require(reply.id)
         let observer = try SocketClient(path: server.socketPath)
-        #expect(waitFor({ (try? Self.audio(of: observer))?["state"] as? String == "down" }, seconds: 10))
+        #expect(waitFor({ (try? Self.audio(of: observer))?.state == .down }, seconds: 10))
         let down = try Self.audio(of: observer)
-        let problem = try #require(down["problem"] as? String)
+        let problem = try #require(down.problem)
         // What went wrong, without advice to choose another output, which is beside the point here.
         #expect(problem.contains("audio device \"default\"") && !problem.contains("--sink"), "\(problem)")
-        #expect(down["outages"] as? Int == 1)
-        #expect(down["when_down"] as? String == "wait")
+        #expect(down.outages == 1)
+        #expect(down.whenDown == "wait")
         let said = try ProgramRun(ServerProcess.announce.path, ["status", "--socket", server.socketPath])
         #expect(said.status == 0)
         #expect(said.standardOutput.contains("The audio device alsa:default is not working since"), "\(said.standardOutput)")
@@ -52,18 +53,18 @@ struct AudioDeviceRecoveryTests {
         Thread.sleep(forTimeInterval: 1)
         try pulse.start()
         let ended = try #require(client.readEvents(until: isEnd(of: waiting)).last)
-        #expect(ended["outcome"] as? String == "spoken", "\(ended)")
-        #expect(waitFor({ (try? Self.audio(of: observer))?["state"] as? String == "working" }, seconds: 5))
-        #expect((try Self.audio(of: observer))["last_outage_ms"] as? Int ?? 0 >= 1_000)
+        #expect(ended.outcome == .spoken, "\(ended)")
+        #expect(waitFor({ (try? Self.audio(of: observer))?.state == .working }, seconds: 5))
+        #expect((try Self.audio(of: observer)).lastOutageMilliseconds ?? 0 >= 1_000)
         let saidAfter = try ProgramRun(ServerProcess.announce.path, ["status", "--socket", server.socketPath])
         #expect(saidAfter.standardOutput.contains("The audio device alsa:default works; it stopped working once, the last time for"), "\(saidAfter.standardOutput)")
 
         // The new PulseAudio server really plays what is said now.
-        var after: [String: Any] = [:]
+        var after: EventLine?
         let loudest = try pulse.loudest {
             after = try Self.speak("After the restart, speech is heard again.", on: client)
         }
-        #expect(after["outcome"] as? String == "spoken")
+        #expect(after?.outcome == .spoken)
         #expect(loudest > 500, "the restarted sound server heard nothing (loudest \(loudest))")
 
         let log = server.standardErrorText
@@ -78,17 +79,17 @@ struct AudioDeviceRecoveryTests {
         let server = try Self.server(on: pulse, ["--when-audio-fails", "fail"])
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
-        #expect(try Self.speak("Before.", on: client)["outcome"] as? String == "spoken")
+        #expect(try Self.speak("Before.", on: client).outcome == .spoken)
         pulse.kill()
         let failed = try Self.speak("Said while the device is down.", on: client)
-        #expect(failed["outcome"] as? String == "failed")
-        let reason = try #require(failed["reason"] as? String)
+        #expect(failed.outcome == .failed)
+        let reason = try #require(failed.reason)
         #expect(reason.contains("audio device") && reason.contains("not spoken"), "\(reason)")
 
         try pulse.start()
         // Tried again in the background, while nothing is said, so it is ready before it is needed.
-        #expect(waitFor({ (try? Self.audio(of: client))?["state"] as? String == "working" }, seconds: 10))
-        #expect(try Self.speak("Back again.", on: client)["outcome"] as? String == "spoken")
+        #expect(waitFor({ (try? Self.audio(of: client))?.state == .working }, seconds: 10))
+        #expect(try Self.speak("Back again.", on: client).outcome == .spoken)
     }
 
     @Test("An assertive announcement waits no longer than its time to live for a device that does not come back")
@@ -97,13 +98,13 @@ struct AudioDeviceRecoveryTests {
         let server = try Self.server(on: pulse, ["--assertive-time-to-live", "1"])
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
-        #expect(try Self.speak("Before.", on: client)["outcome"] as? String == "spoken")
+        #expect(try Self.speak("Before.", on: client).outcome == .spoken)
         pulse.kill()
         let started = Date()
         let ended = try Self.speak("Nobody will hear this.", on: client)
-        #expect(ended["outcome"] as? String == "failed")
-        #expect((ended["reason"] as? String)?.hasPrefix("It was not spoken: ") == true, "\(ended)")
-        #expect((ended["reason"] as? String)?.contains("did not come back within the announcement's time to live") == true, "\(ended)")
+        #expect(ended.outcome == .failed)
+        #expect(ended.reason?.hasPrefix("It was not spoken: ") == true, "\(ended)")
+        #expect(ended.reason?.contains("did not come back within the announcement's time to live") == true, "\(ended)")
         #expect(Date().timeIntervalSince(started) >= 0.9)
         #expect(server.process.isRunning)
     }
@@ -114,21 +115,21 @@ struct AudioDeviceRecoveryTests {
         let server = try Self.server(on: pulse)
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
-        #expect(try Self.speak("Before the unplugging.", on: client)["outcome"] as? String == "spoken")
+        #expect(try Self.speak("Before the unplugging.", on: client).outcome == .spoken)
         let reply = try #require(client.request(#"{"request":"speak","text":"A long sentence that is still being said when the headset is unplugged, and goes on for a while longer.","politeness":"assertive","follow":true}"#))
-        let id = try #require(reply["id"] as? String)
+        let id = try #require(reply.id)
         Thread.sleep(forTimeInterval: 0.5)
         try pulse.unplugSink()
-        #expect(waitFor({ (try? Self.audio(of: client))?["state"] as? String == "down" }, seconds: 10))
+        #expect(waitFor({ (try? Self.audio(of: client))?.state == .down }, seconds: 10))
         Thread.sleep(forTimeInterval: 0.5)
         try pulse.plugSinkBackIn()
         let ended = try #require(client.readEvents(until: isEnd(of: id)).last)
-        #expect(ended["outcome"] as? String == "spoken", "\(ended)")
+        #expect(ended.outcome == .spoken, "\(ended)")
         let after = try Self.audio(of: client)
-        #expect(after["state"] as? String == "working" && after["outages"] as? Int == 1, "\(after)")
-        var next: [String: Any] = [:]
+        #expect(after.state == .working && after.outages == 1, "\(after)")
+        var next: EventLine?
         let loudest = try pulse.loudest { next = try Self.speak("Heard on the headset again.", on: client) }
-        #expect(next["outcome"] as? String == "spoken")
+        #expect(next?.outcome == .spoken)
         #expect(loudest > 500, "the sink plugged back in heard nothing (loudest \(loudest))")
     }
 }

@@ -1,4 +1,6 @@
 import TestSupport
+import AnnouncerCore
+import AnnouncerProtocol
 import Foundation
 import Testing
 
@@ -7,8 +9,8 @@ import Testing
     /// A well-behaved client's announcement, which must still end spoken.
     private func wellBehavedAnnouncementIsSpoken(_ server: ServerProcess) throws {
         let client = try SocketClient(path: server.socketPath)
-        let id = try #require(client.request(#"{"request":"speak","text":"Still here","politeness":"assertive","rate":450,"follow":true}"#)?["id"] as? String)
-        #expect(client.readEvents(until: isEnd(of: id)).last?["outcome"] as? String == "spoken")
+        let id = try #require(client.request(#"{"request":"speak","text":"Still here","politeness":"assertive","rate":450,"follow":true}"#)?.id)
+        #expect(client.readEvents(until: isEnd(of: id)).last?.outcome == .spoken)
     }
 
     @Test("Each bad input gets its error code and a sentence, and another client is still spoken")
@@ -16,23 +18,23 @@ import Testing
         let server = try ServerProcess(arguments: ["--max-line-length", "65536"])
         defer { server.stop() }
         let bad = try SocketClient(path: server.socketPath)
-        func code(after bytes: [UInt8]) -> String? {
+        func code(after bytes: [UInt8]) -> ProtocolError.Code? {
             bad.send(bytes + [UInt8(ascii: "\n")])
-            return bad.readObject()?["error"] as? String
+            return bad.readReply()?.reply?.error
         }
         // The first line decides the protocol: JSON.
-        #expect(code(after: Array(#"{"request":"status","extra":1}"#.utf8)) == "unknown_field")
-        #expect(code(after: [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x7D]) == "invalid_utf8")
-        #expect(code(after: Array(#"{"request":"speak","text":"unfinished"#.utf8)) == "invalid_json")
-        #expect(code(after: Array(#"{"request":"dance"}"#.utf8)) == "unknown_request")
-        #expect(code(after: Array(#"{"request":"speak","text":"   "}"#.utf8)) == "empty_text")
+        #expect(code(after: Array(#"{"request":"status","extra":1}"#.utf8)) == .unknownField)
+        #expect(code(after: [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x7D]) == .invalidUTF8)
+        #expect(code(after: Array(#"{"request":"speak","text":"unfinished"#.utf8)) == .invalidJSON)
+        #expect(code(after: Array(#"{"request":"dance"}"#.utf8)) == .unknownRequest)
+        #expect(code(after: Array(#"{"request":"speak","text":"   "}"#.utf8)) == .emptyText)
         let huge = Array(#"{"request":"speak","text":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: 70_000) + Array(#""}"#.utf8)
         bad.send(huge + [UInt8(ascii: "\n")])
-        let tooLong = try #require(bad.readObject())
-        #expect(tooLong["error"] as? String == "line_too_long")
-        #expect((tooLong["message"] as? String)?.contains("65536") == true)
+        let tooLong = try #require(bad.readReply()?.reply)
+        #expect(tooLong.error == .lineTooLong)
+        #expect(tooLong.message?.contains("65536") == true)
         // The connection is still usable after all that.
-        #expect(bad.request(#"{"request":"status"}"#)?["ok"] as? Bool == true)
+        #expect(bad.request(.status)?.reply?.ok == true)
 
         // A client that goes away in the middle of a line.
         do {
@@ -75,22 +77,21 @@ import Testing
         let server = try ServerProcess()
         defer { server.stop() }
         let listener = try SocketClient(path: server.socketPath)
-        #expect(listener.request(#"{"request":"subscribe"}"#)?["ok"] as? Bool == true)
+        #expect(listener.request(.subscribe)?.reply?.ok == true)
         let clients = try (0..<200).map { _ in try SocketClient(path: server.socketPath) }
         // All send before any reads, so the server has 200 requests in flight at once.
         for (index, client) in clients.enumerated() {
             client.send(#"{"request":"speak","text":"Client \#(index) reporting","region":"crowd","rate":450}"# + "\n")
         }
-        var ids: Set<String> = []
+        var ids: Set<AnnouncementID> = []
         for client in clients {
-            let reply = client.readObject()
-            if let id = reply?["id"] as? String { ids.insert(id) }
+            if let id = client.readReply()?.id { ids.insert(id) }
         }
         #expect(ids.count == 200)
-        var ended: [String: Int] = [:]
+        var ended: [AnnouncementID: Int] = [:]
         _ = listener.readEvents(until: { event in
-            if event["event"] as? String == "ended", let id = event["id"] as? String, ids.contains(id) {
-                ended[id, default: 0] += 1
+            if event.event == .ended, ids.contains(event.id) {
+                ended[event.id, default: 0] += 1
             }
             return ended.count == ids.count
         }, timeout: 60)

@@ -1,4 +1,5 @@
 import TestSupport
+import AnnouncerProtocol
 import Foundation
 import Testing
 
@@ -17,20 +18,20 @@ import Testing
         // Benchmarks suite's business. Here the rows must agree with the status.
         #expect(run.status == 0 || run.status == 1, "\(run.standardError)")
         #expect(run.standardError.contains("Scenario Idle: measuring an assertive announcement when nothing speaks or waits, 3 times."))
-        let live = try rows(ofJSON: run.standardOutput)
-        #expect(live.map { $0["name"] as? String } == ["idle", "cut", "backlog", "clients", "language", "burst"])
+        let live = try BenchReport.rows(ofJSON: run.standardOutput)
+        #expect(live.map(\.name) == ["idle", "cut", "backlog", "clients", "language", "burst"])
         for row in live {
-            #expect(row["samples"] as? Int == 3)
-            let passed = try #require(row["passed"] as? Bool)
+            #expect(row.samples == 3)
+            let passed = try #require(row.passed as Bool?)
             if !passed { #expect(run.status == 1) }
-            let firstAudio = try #require(row["arrival_to_first_audio_ms"] as? [String: Any])
-            let p99 = try #require(firstAudio["p99"] as? Double)
+            let firstAudio = try #require(row.firstAudio)
+            let p99 = firstAudio.p99
             #expect(p99 > 0)
             #expect(passed == (p99 <= 500.3), "\(row)")
             // Every bench request carries its send time, so send-to-audible is known for each.
-            #expect((row["sent_to_audible_ms"] as? [String: Any])?["count"] as? Int == 3)
+            #expect(row.sentToAudible?.count == 3)
         }
-        let backlogNotes = live[2]["notes"] as? [String] ?? []
+        let backlogNotes = live[2].notes ?? []
         // A client may have 10,000 polite waiting, so none is dropped; a few are spoken while the
         // bench fills the queue (9,995 in one run), the rest wait.
         let note = backlogNotes.first ?? ""
@@ -41,14 +42,14 @@ import Testing
 
         let replay = try ProgramRun(ServerProcess.announce.path, ["bench", "--events", timeline, "--json"])
         #expect(replay.status == run.status, "\(replay.standardError)")
-        let replayed = try rows(ofJSON: replay.standardOutput)
-        let figures = ["arrival_to_first_audio_ms", "arrival_to_audible_ms", "sent_to_audible_ms", "samples", "passed"]
+        let replayed = try BenchReport.rows(ofJSON: replay.standardOutput)
         #expect(replayed.count == live.count)
         for (left, right) in zip(live, replayed) {
-            for key in figures {
-                let (liveValue, replayedValue) = (left[key] as? NSObject, right[key] as? NSObject)
-                #expect(liveValue != nil && liveValue == replayedValue, "\(key) of \(left["name"] ?? "?")")
-            }
+            #expect(left.firstAudio != nil && left.firstAudio == right.firstAudio, "arrival_to_first_audio_ms of \(left.name)")
+            #expect(left.audible != nil && left.audible == right.audible, "arrival_to_audible_ms of \(left.name)")
+            #expect(left.sentToAudible != nil && left.sentToAudible == right.sentToAudible, "sent_to_audible_ms of \(left.name)")
+            #expect(left.samples == right.samples, "samples of \(left.name)")
+            #expect(left.passed != nil && left.passed == right.passed, "passed of \(left.name)")
         }
     }
 
@@ -93,9 +94,10 @@ import Testing
         #expect(status == 130)
         #expect(bench.standardError.contains("Stopped by Ctrl-C; cancelling the bench's own announcements."))
         let client = try SocketClient(path: server.socketPath)
-        let reply = try #require(client.request(#"{"request":"status"}"#))
-        #expect(reply["speaking"] is NSNull, "\(reply)")
-        #expect((reply["waiting"] as? [String: Any])?["polite"] as? Int == 0, "\(reply)")
+        let reply = try #require(client.request(.status))
+        let left = try #require(reply.body(StatusBody.self), "\(reply.text)")
+        #expect(left.speaking == nil, "\(reply.text)")
+        #expect(left.waiting.polite == 0, "\(reply.text)")
     }
 
     @Test("When the server goes away mid-run, bench keeps the rows it measured and says why it stopped")
@@ -121,10 +123,37 @@ import Testing
         #expect(junk.status == 1)
         #expect(junk.standardError.contains("No line of standard input is a timeline event; give a file written by announcerd --events, announce events or announce bench --record."))
     }
+}
 
-    private func rows(ofJSON text: String) throws -> [[String: Any]] {
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        return try #require(object["rows"] as? [[String: Any]])
+/// What `bench --json` prints, as far as these tests read it. It is the command's report, not a line of
+/// the wire protocol, and the command's own type for it is private and write-only; so this one decodes the
+/// fields checked here and no more. Spelling the keys out again is the point: a renamed key fails here.
+private struct BenchReport: Decodable {
+    var rows: [Row]
+
+    struct Row: Decodable {
+        var name: String
+        var samples: Int
+        var passed: Bool?
+        var firstAudio: Statistics?
+        var audible: Statistics?
+        var sentToAudible: Statistics?
+        var notes: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case name, samples, passed, firstAudio = "arrival_to_first_audio_ms", audible = "arrival_to_audible_ms"
+            case sentToAudible = "sent_to_audible_ms", notes
+        }
+    }
+
+    /// A row's percentiles in milliseconds, compared as written.
+    struct Statistics: Decodable, Equatable {
+        var p50, p90, p99, max: Double
+        var count: Int
+    }
+
+    static func rows(ofJSON text: String) throws -> [Row] {
+        try JSONDecoder().decode(BenchReport.self, from: Data(text.utf8)).rows
     }
 }
 

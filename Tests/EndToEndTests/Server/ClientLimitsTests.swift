@@ -1,5 +1,6 @@
 import TestSupport
 import AnnouncerCore
+import AnnouncerProtocol
 import AnnouncerServer
 import Foundation
 import Synchronization
@@ -117,7 +118,7 @@ struct ClientAllowanceTests {
         let server = try ServerProcess()
         defer { server.stop() }
         let observer = try SocketClient(path: server.socketPath)
-        #expect(observer.request(#"{"request":"subscribe"}"#)?["ok"] as? Bool == true)
+        #expect(observer.request(.subscribe)?.reply?.ok == true)
         // The observer reads the shared timeline as it comes, as a QA tool does; one that stopped
         // reading for a while would have its events cut.
         let observed = UncheckedBox(EventList())
@@ -125,7 +126,7 @@ struct ClientAllowanceTests {
         let observerBox = UncheckedBox(observer)
         Thread.detachNewThread {
             // Written before the signal and read after the wait, so the semaphore orders the two.
-            observed.value.events = observerBox.value.readEvents(until: isEnd(of: "saved"), timeout: 120)
+            observed.value.events = observerBox.value.readEvents(until: isEnd(of: AnnouncementID("saved")), timeout: 120)
             observing.signal()
         }
         let flooder = try SocketClient(path: server.socketPath)
@@ -134,35 +135,35 @@ struct ClientAllowanceTests {
         for batch in 0..<10 {
             flooder.send((0..<200).map { #"{"request":"speak","text":"Flood \#(batch * 200 + $0)","id":"flood-\#(batch * 200 + $0)"}"# + "\n" }.joined())
             for _ in 0..<200 {
-                guard let reply = flooder.readObject() else {
+                guard let reply = flooder.readReply() else {
                     unexpected.append("no reply")
                     break
                 }
-                if reply["ok"] as? Bool == true { accepted += 1 } else { unexpected.append("\(reply)") }
+                if reply.reply?.ok == true { accepted += 1 } else { unexpected.append(reply.text) }
             }
         }
         #expect(unexpected.isEmpty, "\(unexpected.prefix(3))")
         #expect(accepted == 2_000)
 
         let other = try SocketClient(path: server.socketPath)
-        let id = try #require(other.request(#"{"request":"speak","text":"Your file was saved","id":"saved","follow":true}"#)?["id"] as? String)
+        let id = try #require(other.request(#"{"request":"speak","text":"Your file was saved","id":"saved","follow":true}"#)?.id)
         let events = other.readEvents(until: isEnd(of: id), timeout: 20)
-        #expect(events.last?["outcome"] as? String == "spoken")
+        #expect(events.last?.outcome == .spoken)
 
         // On the shared timeline, at most one of the flood's announcements started between this one's
         // arrival and its start: the one speaking when it came.
         #expect(observing.wait(timeout: .now() + 60) == .success)
         let timeline = observed.value.events
-        let received = try #require(timeline.firstIndex { $0["id"] as? String == id && $0["event"] as? String == "received" })
-        let started = try #require(timeline.firstIndex { $0["id"] as? String == id && $0["event"] as? String == "started" })
-        let floodStarts = timeline[received..<started].count { ($0["id"] as? String)?.hasPrefix("flood-") == true && $0["event"] as? String == "started" }
+        let received = try #require(timeline.firstIndex(where: isEvent(.received, of: id)))
+        let started = try #require(timeline.firstIndex(where: isEvent(.started, of: id)))
+        let floodStarts = timeline[received..<started].count { $0.id.rawValue.hasPrefix("flood-") && $0.event == .started }
         #expect(floodStarts <= 1, "\(floodStarts) of the flood started first")
 
-        let status = try #require(other.request(#"{"request":"status"}"#))
-        let clients = try #require(status["client_list"] as? [[String: Any]], "\(status)")
-        let flood = try #require(clients.first { (($0["waiting"] as? [String: Any])?["polite"] as? Int ?? 0) > 1_000 }, "\(clients)")
-        #expect(flood["protocol"] as? String == "json")
-        #expect(flood["dropped"] as? Int == 0)
+        let reply = try #require(other.request(.status))
+        let clients = try #require(reply.body(StatusBody.self)?.clientList, "\(reply.text)")
+        let flood = try #require(clients.first { $0.waiting.polite > 1_000 }, "\(clients)")
+        #expect(flood.wireProtocol == .json)
+        #expect(flood.dropped == 0)
         #expect(server.process.isRunning)
         #expect(!server.standardErrorText.contains("Throttling a client"), "\(server.standardErrorText)")
     }
@@ -174,17 +175,17 @@ struct ClientAllowanceTests {
         let flooder = try SocketClient(path: server.socketPath)
         _ = flooder.request(#"{"request":"speak","text":"Flood 0, a long first one that keeps the voice busy for a while so the rest must wait"}"#)
         let other = try SocketClient(path: server.socketPath)
-        let mine = try #require(other.request(#"{"request":"speak","text":"Mine","follow":true}"#)?["id"] as? String)
+        let mine = try #require(other.request(#"{"request":"speak","text":"Mine","follow":true}"#)?.id)
         flooder.send((1...100).map { #"{"request":"speak","text":"Flood \#($0)"}"# + "\n" }.joined())
-        let replies = (1...100).compactMap { _ in flooder.readObject() }
-        #expect(replies.allSatisfy { $0["ok"] as? Bool == true }, "\(replies.first { $0["ok"] as? Bool != true } ?? [:])")
+        let replies = (1...100).compactMap { _ in flooder.readReply() }
+        #expect(replies.allSatisfy { $0.reply?.ok == true }, "\(replies.first { $0.reply?.ok != true }?.text ?? "")")
 
         let run = try ProgramRun(ServerProcess.announce.path, ["status", "--socket", server.socketPath])
         #expect(run.standardOutput.contains("polite and 0 assertive waiting, 50 dropped."), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("had 50 dropped for this reason: It was the oldest of the 50 polite announcements one client may have waiting"), "\(run.standardOutput)")
         #expect(!run.standardOutput.contains("\u{1B}"))
         let events = other.readEvents(until: isEnd(of: mine), timeout: 20)
-        #expect(events.last?["outcome"] as? String == "spoken")
+        #expect(events.last?.outcome == .spoken)
     }
 
     @Test("Status names the throttled client, its protocol and process, and counts refusals by reason; announce status says so in plain lines")
@@ -194,17 +195,17 @@ struct ClientAllowanceTests {
         let client = try SocketClient(path: server.socketPath)
         // The status request follows the refusals in the same write, so it is read within the quiet second.
         client.send((0..<10).map { #"{"request":"speak","text":"Item \#($0)"}"# + "\n" }.joined() + #"{"request":"status"}"# + "\n")
-        let replies = (0..<10).compactMap { _ in client.readObject() }
-        #expect(replies.count { $0["error"] as? String == "throttled" } >= 4)
-        let status = try #require(client.readObject())
-        let throttling = try #require(status["throttling"] as? [String: Any], "\(status)")
-        #expect(throttling["throttled"] as? Int == 1)
-        #expect(((throttling["refused"] as? [String: Any])?["rate"] as? Int ?? 0) >= 4)
-        let shown = try #require((throttling["throttled_clients"] as? [[String: Any]])?.first)
-        #expect(shown["protocol"] as? String == "json")
-        #expect(shown["pid"] as? Int == Int(getpid()))
-        #expect(shown["client"] as? Int != nil)
-        #expect((throttling["limits"] as? [String: Any])?["burst"] as? Int == 5)
+        let replies = (0..<10).compactMap { _ in client.readReply() }
+        #expect(replies.count { $0.reply?.error == .throttled } >= 4)
+        let status = try #require(client.readReply())
+        let throttling = try #require(status.body(StatusBody.self)?.throttling, "\(status.text)")
+        #expect(throttling.throttled == 1)
+        #expect((throttling.refused["rate"] ?? 0) >= 4)
+        // The status decodes only with each throttled client's number (`client`), so that needs no check of its own.
+        let shown = try #require(throttling.throttledClients.first)
+        #expect(shown.wireProtocol == .json)
+        #expect(shown.pid == Int(getpid()))
+        #expect(throttling.limits.burst == 5)
 
         // Another process floods over SSIP while announce status asks.
         let flood = Process()
@@ -232,11 +233,11 @@ struct ClientAllowanceTests {
         defer { server.stop() }
         let long = "This status keeps on talking for a good while, so that it is still waiting or speaking when the next one comes."
         let json = try SocketClient(path: server.socketPath)
-        #expect(json.request(#"{"request":"speak","text":"One. \#(long)","follow":true}"#)?["ok"] as? Bool == true)
-        #expect(json.request(#"{"request":"speak","text":"Two. \#(long)","follow":true}"#)?["ok"] as? Bool == true)
-        let refused = try #require(json.request(#"{"request":"speak","text":"Three. \#(long)"}"#))
-        #expect(refused["error"] as? String == "throttled")
-        #expect((refused["message"] as? String)?.contains("already has 2 announcements waiting or speaking") == true, "\(refused)")
+        #expect(json.request(#"{"request":"speak","text":"One. \#(long)","follow":true}"#)?.reply?.ok == true)
+        #expect(json.request(#"{"request":"speak","text":"Two. \#(long)","follow":true}"#)?.reply?.ok == true)
+        let refused = try #require(json.request(#"{"request":"speak","text":"Three. \#(long)"}"#)?.reply)
+        #expect(refused.error == .throttled)
+        #expect(refused.message?.contains("already has 2 announcements waiting or speaking") == true, "\(refused)")
 
         let ssip = try SocketClient(path: server.socketPath)
         ssip.send("SET SELF PRIORITY message\r\n")
@@ -248,18 +249,18 @@ struct ClientAllowanceTests {
         #expect(ssip.readLine()?.hasPrefix("245-") == true)
 
         // Once its announcements end, the client may send again.
-        var events: [[String: Any]] = []
-        #expect(json.request(#"{"request":"cancel","all":true}"#, events: &events)?["ok"] as? Bool == true)
-        var ended = events.count { $0["event"] as? String == "ended" }
+        var events: [EventLine] = []
+        #expect(json.request(#"{"request":"cancel","all":true}"#, events: &events)?.reply?.ok == true)
+        var ended = events.count { $0.event == .ended }
         if ended < 2 {
             _ = json.readEvents(until: { event in
-                if event["event"] as? String == "ended" { ended += 1 }
+                if event.event == .ended { ended += 1 }
                 return ended >= 2
             })
         }
         #expect(ended == 2)
         #expect(waitFor({
-            json.request(#"{"request":"speak","text":"Seven, after the others ended."}"#)?["ok"] as? Bool == true
+            json.request(#"{"request":"speak","text":"Seven, after the others ended."}"#)?.reply?.ok == true
         }, seconds: 5))
     }
 
@@ -269,24 +270,24 @@ struct ClientAllowanceTests {
         defer { server.stop() }
         let tooLong = String(repeating: "word ", count: 300)
         let json = try SocketClient(path: server.socketPath)
-        let refused = try #require(json.request(#"{"request":"speak","text":"\#(tooLong)"}"#))
-        #expect(refused["error"] as? String == "text_too_long")
-        #expect((refused["message"] as? String)?.contains("over the limit of 1024 bytes") == true, "\(refused)")
-        #expect(json.request(#"{"request":"speak","text":"Short enough"}"#)?["ok"] as? Bool == true)
+        let refused = try #require(json.request(#"{"request":"speak","text":"\#(tooLong)"}"#)?.reply)
+        #expect(refused.error == .textTooLong)
+        #expect(refused.message?.contains("over the limit of 1024 bytes") == true, "\(refused)")
+        #expect(json.request(#"{"request":"speak","text":"Short enough"}"#)?.reply?.ok == true)
 
         let ssip = try SocketClient(path: server.socketPath)
         #expect(ssipSpeak(ssip, tooLong) == ["419 ERR MESSAGE TEXT TOO LONG, THE LIMIT IS 1024 BYTES"])
         #expect(ssipSpeak(ssip, "Short enough too").last == "225 OK MESSAGE QUEUED")
 
-        let status = try #require(json.request(#"{"request":"status"}"#)?["throttling"] as? [String: Any])
-        #expect(status["throttled"] as? Int == 0)
-        #expect((status["refused"] as? [String: Any])?["text_length"] as? Int == 2)
+        let status = try #require(json.request(.status)?.body(StatusBody.self)?.throttling)
+        #expect(status.throttled == 0)
+        #expect(status.refused["text_length"] == 2)
     }
 }
 
 /// Events one thread collects for another.
 final class EventList {
-    var events: [[String: Any]] = []
+    var events: [EventLine] = []
 }
 
 /// Hands a value that is used by one thread at a time to another thread.

@@ -1,4 +1,5 @@
 import TestSupport
+import AnnouncerProtocol
 import Foundation
 import Testing
 
@@ -35,8 +36,8 @@ import Testing
         #expect(Self.cpuSeconds(of: server.process.processIdentifier) - before < 0.5, "the server was busy with idle connections")
 
         let client = try SocketClient(path: server.socketPath)
-        let id = try #require(client.request(#"{"request":"speak","text":"Error: wrong password","politeness":"assertive","rate":450,"follow":true}"#)?["id"] as? String)
-        #expect(client.readEvents(until: isEnd(of: id)).last?["outcome"] as? String == "spoken")
+        let id = try #require(client.request(#"{"request":"speak","text":"Error: wrong password","politeness":"assertive","rate":450,"follow":true}"#)?.id)
+        #expect(client.readEvents(until: isEnd(of: id)).last?.outcome == .spoken)
         #expect(idle.count == 1_100)
     }
 
@@ -56,8 +57,8 @@ import Testing
 
         idle.removeAll()
         let client = try SocketClient(path: server.socketPath)
-        let id = try #require(client.request(#"{"request":"speak","text":"Back again","politeness":"assertive","rate":450,"follow":true}"#)?["id"] as? String)
-        #expect(client.readEvents(until: isEnd(of: id)).last?["outcome"] as? String == "spoken")
+        let id = try #require(client.request(#"{"request":"speak","text":"Back again","politeness":"assertive","rate":450,"follow":true}"#)?.id)
+        #expect(client.readEvents(until: isEnd(of: id)).last?.outcome == .spoken)
         #expect(server.standardErrorText.contains("File descriptors are free again"))
     }
 
@@ -66,7 +67,7 @@ import Testing
         let server = try ServerProcess(arguments: ["--max-clients", "3"])
         defer { server.stop() }
         var served = try (0..<3).map { _ in try SocketClient(path: server.socketPath) }
-        for client in served { #expect(client.request(#"{"request":"status"}"#)?["ok"] as? Bool == true) }
+        for client in served { #expect(client.request(.status)?.reply?.ok == true) }
         let refused = try SocketClient(path: server.socketPath)
         let line = try #require(refused.readLine(timeout: 5))
         #expect(line.contains(#""error":"too_many_clients""#) && line.contains("the most it allows"), "\(line)")
@@ -76,6 +77,6 @@ import Testing
         served.removeLast()
         Thread.sleep(forTimeInterval: 0.2)
         let next = try SocketClient(path: server.socketPath)
-        #expect(next.request(#"{"request":"status"}"#)?["ok"] as? Bool == true)
+        #expect(next.request(.status)?.reply?.ok == true)
     }
 }

@@ -1,4 +1,6 @@
 import TestSupport
+import AnnouncerCore
+import AnnouncerProtocol
 import Foundation
 import Testing
 
@@ -16,7 +18,7 @@ struct FenrirDriverTests {
         let server = try ServerProcess()
         defer { server.stop() }
         let listener = try SocketClient(path: server.socketPath)
-        _ = listener.request(#"{"request":"subscribe"}"#)
+        _ = listener.request(.subscribe)
         let run = try ProgramRun(
             SSIPClientTests.python, [Self.script, "--quiet-debug"],
             environment: ["SPEECHD_ADDRESS": "unix_socket:\(server.socketPath)", "LC_ALL": "C.UTF-8"], timeout: 120)
@@ -24,15 +26,15 @@ struct FenrirDriverTests {
         #expect(run.standardOutput.contains("failed") && run.standardOutput.contains("and 0 failed."), "\(run.standardOutput)")
 
         // The server heard each language as Fenrir set it with SYNTHESIS_VOICE, and the long text was cut.
-        let events = listener.readEvents(until: { $0["event"] as? String == "ended" && ($0["text"] as? String)?.hasPrefix("Fenrir defaults again") == true }, timeout: 60)
-        func received(_ text: String) -> [String: Any]? {
-            events.first { $0["event"] as? String == "received" && $0["text"] as? String == text }
+        let events = listener.readEvents(until: { $0.event == .ended && $0.text.hasPrefix("Fenrir defaults again") }, timeout: 60)
+        func received(_ text: String) -> EventLine? {
+            events.first { $0.event == .received && $0.text == text }
         }
-        #expect(received("Hello from Fenrir.")?["lang"] as? String == "en")
-        #expect(received("Hej från Fenrir.")?["lang"] as? String == "sv")
-        #expect(received("Hei fra Fenrir.")?["lang"] as? String == "nb")
-        let cut = events.filter { $0["event"] as? String == "ended" && ($0["text"] as? String)?.contains("still speaking it") == true }
-        #expect(cut.first?["outcome"] as? String != "spoken", "\(cut)")
+        #expect(received("Hello from Fenrir.")?.language == .english)
+        #expect(received("Hej från Fenrir.")?.language.rawValue == "sv")
+        #expect(received("Hei fra Fenrir.")?.language == .norwegianBokmal)
+        let cut = events.filter { $0.event == .ended && $0.text.contains("still speaking it") }
+        #expect(cut.first?.outcome != .spoken, "\(cut)")
         #expect(!server.standardErrorText.contains("rror"), "\(server.standardErrorText)")
     }
 }

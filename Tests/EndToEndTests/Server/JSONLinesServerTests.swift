@@ -1,4 +1,6 @@
 import TestSupport
+import AnnouncerCore
+import AnnouncerProtocol
 import Foundation
 import Testing
 
@@ -10,13 +12,13 @@ import Testing
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
         let reply = try #require(client.request(#"{"request":"speak","text":"Hello","politeness":"assertive","rate":450,"follow":true}"#))
-        #expect(reply["reply"] as? String == "speak")
-        #expect(reply["ok"] as? Bool == true)
-        let id = try #require(reply["id"] as? String)
+        #expect(reply.reply?.reply == .speak)
+        #expect(reply.reply?.ok == true)
+        let id = try #require(reply.id)
         let events = client.readEvents(until: isEnd(of: id))
-        #expect(events.map { $0["event"] as? String } == ["received", "queued", "started", "first_audio", "audible", "ended"])
-        #expect(events.last?["outcome"] as? String == "spoken")
-        #expect((events[3]["latency_ms"] as? Double ?? 1e9) < 500)
+        #expect(events.map(\.event) == [.received, .queued, .started, .firstAudio, .audible, .ended])
+        #expect(events.last?.outcome == .spoken)
+        #expect((events[3].latency?.value ?? 1e9) < 500)
     }
 
     @Test("A send time stamped with CLOCK_MONOTONIC is carried onto every event, and comes before the server's received")
@@ -28,12 +30,12 @@ import Testing
         clock_gettime(CLOCK_MONOTONIC, &now)
         let sent = Double(now.tv_sec) * 1_000 + Double(now.tv_nsec / 1_000) / 1_000
         let request = #"{"request":"speak","text":"Stamped","rate":450,"follow":true,"sent_ms":"# + String(format: "%.3f", sent) + "}"
-        let id = try #require(client.request(request)?["id"] as? String)
+        let id = try #require(client.request(request)?.id)
         let events = client.readEvents(until: isEnd(of: id))
         #expect(events.count == 6)
-        #expect(events.allSatisfy { abs(($0["sent_ms"] as? Double ?? 0) - sent) < 0.002 })
+        #expect(events.allSatisfy { abs(($0.sent?.value ?? 0) - sent) < 0.002 })
         // The server's clock is the same one: it read the request after the client stamped it, and soon after.
-        let received = try #require(events.first?["t_ms"] as? Double)
+        let received = try #require(events.first?.time.value)
         #expect(received >= sent - 0.001)
         #expect(received - sent < 1_000)
     }
@@ -43,12 +45,12 @@ import Testing
         let server = try ServerProcess()
         defer { server.stop() }
         let listener = try SocketClient(path: server.socketPath)
-        #expect(listener.request(#"{"request":"subscribe"}"#)?["ok"] as? Bool == true)
+        #expect(listener.request(.subscribe)?.reply?.ok == true)
         let speaker = try SocketClient(path: server.socketPath)
-        let id = try #require(speaker.request(#"{"request":"speak","text":"From another client","rate":450}"#)?["id"] as? String)
+        let id = try #require(speaker.request(#"{"request":"speak","text":"From another client","rate":450}"#)?.id)
         let events = listener.readEvents(until: isEnd(of: id))
-        #expect(events.last?["outcome"] as? String == "spoken")
-        #expect(events.first?["event"] as? String == "received")
+        #expect(events.last?.outcome == .spoken)
+        #expect(events.first?.event == .received)
     }
 
     @Test("Defaults set on a connection apply to its later announcements")
@@ -56,13 +58,13 @@ import Testing
         let server = try ServerProcess()
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
-        let defaults = try #require(client.request(#"{"request":"defaults","lang":"nb","politeness":"assertive"}"#))
-        #expect(defaults["lang"] as? String == "nb")
-        #expect(defaults["politeness"] as? String == "assertive")
-        let id = try #require(client.request(#"{"request":"speak","text":"Hei","rate":450,"follow":true}"#)?["id"] as? String)
+        let defaults = try #require(client.request(#"{"request":"defaults","lang":"nb","politeness":"assertive"}"#)?.body(DefaultsBody.self))
+        #expect(defaults.language == .norwegianBokmal)
+        #expect(defaults.politeness == .assertive)
+        let id = try #require(client.request(#"{"request":"speak","text":"Hei","rate":450,"follow":true}"#)?.id)
         let ended = try #require(client.readEvents(until: isEnd(of: id)).last)
-        #expect(ended["lang"] as? String == "nb")
-        #expect(ended["politeness"] as? String == "assertive")
+        #expect(ended.language == .norwegianBokmal)
+        #expect(ended.politeness == .assertive)
     }
 
     @Test("Status gives the version, the sink, the queue depths and what is speaking")
@@ -72,12 +74,12 @@ import Testing
         let client = try SocketClient(path: server.socketPath)
         _ = client.request(#"{"request":"speak","text":"A long polite sentence that keeps speaking for a while","id":"long-one"}"#)
         _ = client.request(#"{"request":"speak","text":"Waiting behind it"}"#)
-        let status = try #require(client.request(#"{"request":"status"}"#))
-        #expect(status["version"] as? String != nil)
-        #expect((status["sink"] as? String)?.isEmpty == false)
-        #expect((status["speaking"] as? [String: Any])?["id"] as? String == "long-one")
-        #expect((status["waiting"] as? [String: Any])?["polite"] as? Int == 1)
-        #expect(status["clients"] as? Int == 1)
+        let status = try #require(client.request(.status)?.body(StatusBody.self))
+        #expect(!status.version.isEmpty)
+        #expect(!status.sink.isEmpty)
+        #expect(status.speaking?.id == AnnouncementID("long-one"))
+        #expect(status.waiting.polite == 1)
+        #expect(status.clients == 1)
     }
 
     @Test("A client-chosen id still in use is refused; cancel by region ends its announcements")
@@ -85,15 +87,16 @@ import Testing
         let server = try ServerProcess()
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
-        #expect(client.request(#"{"request":"subscribe"}"#)?["ok"] as? Bool == true)
-        var events: [[String: Any]] = []
+        #expect(client.request(.subscribe)?.reply?.ok == true)
+        let mine = AnnouncementID("mine")
+        var events: [EventLine] = []
         let first = client.request(#"{"request":"speak","text":"A long polite sentence that keeps speaking","id":"mine","region":"status"}"#, events: &events)
-        #expect(first?["id"] as? String == "mine")
+        #expect(first?.id == mine)
         let again = client.request(#"{"request":"speak","text":"Another","id":"mine"}"#, events: &events)
-        #expect(again?["error"] as? String == "id_in_use")
-        #expect(client.request(#"{"request":"cancel","region":"status"}"#, events: &events)?["ok"] as? Bool == true)
-        events += client.readEvents(until: isEnd(of: "mine"))
-        #expect(events.last { $0["event"] as? String == "ended" }?["outcome"] as? String == "cancelled")
+        #expect(again?.reply?.error == .idInUse)
+        #expect(client.request(#"{"request":"cancel","region":"status"}"#, events: &events)?.reply?.ok == true)
+        events += client.readEvents(until: isEnd(of: mine))
+        #expect(events.last { $0.event == .ended }?.outcome == .cancelled)
     }
 
     @Test("The server's --lang is the default language, and --events writes its timeline to a file")
@@ -101,8 +104,8 @@ import Testing
         let eventsPath = ServerProcess.makeDirectory() + "/events.jsonl"
         let server = try ServerProcess(arguments: ["--lang", "nb", "--events", eventsPath])
         let client = try SocketClient(path: server.socketPath)
-        let id = try #require(client.request(#"{"request":"speak","text":"Hei","rate":450,"follow":true}"#)?["id"] as? String)
-        #expect(client.readEvents(until: isEnd(of: id)).last?["lang"] as? String == "nb")
+        let id = try #require(client.request(#"{"request":"speak","text":"Hei","rate":450,"follow":true}"#)?.id)
+        #expect(client.readEvents(until: isEnd(of: id)).last?.language == .norwegianBokmal)
         #expect(server.stop() == 0)
         let written = try String(contentsOfFile: eventsPath, encoding: .utf8)
         #expect(written.contains(#""id":"\#(id)","event":"ended","outcome":"spoken""#))

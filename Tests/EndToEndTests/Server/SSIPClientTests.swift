@@ -1,4 +1,6 @@
 import TestSupport
+import AnnouncerCore
+import AnnouncerProtocol
 import Foundation
 import Synchronization
 import Testing
@@ -18,12 +20,12 @@ struct SSIPClientTests {
     final class Rig {
         let server: ServerProcess
         let listener: SocketClient
-        var events: [[String: Any]] = []
+        var events: [EventLine] = []
 
         init() throws {
             server = try ServerProcess()
             listener = try SocketClient(path: server.socketPath)
-            _ = listener.request(#"{"request":"subscribe"}"#)
+            _ = listener.request(.subscribe)
         }
 
         var environment: [String: String] { ["SPEECHD_ADDRESS": "unix_socket:\(server.socketPath)", "LC_ALL": "C.UTF-8"] }
@@ -33,8 +35,8 @@ struct SSIPClientTests {
         }
 
         /// Reads the timeline until the announcement with this text has ended; returns that event.
-        func ended(text: String, timeout: Double = 20) -> [String: Any]? {
-            let isEnded: ([String: Any]) -> Bool = { $0["event"] as? String == "ended" && $0["text"] as? String == text }
+        func ended(text: String, timeout: Double = 20) -> EventLine? {
+            let isEnded: (EventLine) -> Bool = { $0.event == .ended && $0.text == text }
             if let found = events.first(where: isEnded) { return found }
             events += listener.readEvents(until: isEnded, timeout: timeout)
             return events.first(where: isEnded)
@@ -44,17 +46,17 @@ struct SSIPClientTests {
     }
 
     @Test("spd-say -w returns once spoken, for every priority, each mapped as the table says", arguments: [
-        ("important", "assertive"), ("message", "polite"), ("text", "polite"), ("notification", "polite"), ("progress", "polite"),
-    ])
-    func spdSayEveryPriority(priority: String, politeness: String) throws {
+        ("important", .assertive), ("message", .polite), ("text", .polite), ("notification", .polite), ("progress", .polite),
+    ] as [(String, Politeness)])
+    func spdSayEveryPriority(priority: String, politeness: Politeness) throws {
         let rig = try Rig()
         defer { rig.stop() }
         let text = "Priority \(priority)"
         let run = try rig.spdSay(["-w", "-r", "100", "-P", priority, text])
         #expect(run.status == 0, "\(run.standardError)")
         let ended = try #require(rig.ended(text: text))
-        #expect(ended["outcome"] as? String == "spoken")
-        #expect(ended["politeness"] as? String == politeness)
+        #expect(ended.outcome == .spoken)
+        #expect(ended.politeness == politeness)
     }
 
     @Test("spd-say -w returns for a cancelled message, and -C cancels it")
@@ -67,12 +69,12 @@ struct SSIPClientTests {
         waiting.arguments = ["-w", "-P", "message", long]
         waiting.environment = ProcessInfo.processInfo.environment.merging(rig.environment) { $1 }
         try waiting.run()
-        _ = rig.listener.readEvents(until: { $0["event"] as? String == "first_audio" })
+        _ = rig.listener.readEvents(until: { $0.event == .firstAudio })
         let cancel = try rig.spdSay(["-C"])
         #expect(cancel.status == 0)
         #expect(waitFor({ !waiting.isRunning }, seconds: 10), "spd-say -w kept waiting after its message was cancelled")
         if waiting.isRunning { waiting.terminate() }
-        #expect(rig.ended(text: long)?["outcome"] as? String == "cancelled")
+        #expect(rig.ended(text: long)?.outcome == .cancelled)
     }
 
     @Test("spd-say -w returns for a dropped notification, and -S stops what speaks")
@@ -86,13 +88,13 @@ struct SSIPClientTests {
         background.environment = ProcessInfo.processInfo.environment.merging(rig.environment) { $1 }
         try background.run()
         background.waitUntilExit()
-        _ = rig.listener.readEvents(until: { $0["event"] as? String == "first_audio" })
+        _ = rig.listener.readEvents(until: { $0.event == .firstAudio })
         let notification = try rig.spdSay(["-w", "-P", "notification", "You have mail"])
         #expect(notification.status == 0)
-        #expect(rig.ended(text: "You have mail")?["outcome"] as? String == "dropped")
+        #expect(rig.ended(text: "You have mail")?.outcome == .dropped)
         let stop = try rig.spdSay(["-S"])
         #expect(stop.status == 0)
-        #expect(rig.ended(text: long)?["outcome"] as? String == "cancelled")
+        #expect(rig.ended(text: long)?.outcome == .cancelled)
     }
 
     @Test("spd-say -l nb speaks Norwegian; -r, -p and -i are accepted")
@@ -103,8 +105,8 @@ struct SSIPClientTests {
         #expect(run.status == 0)
         #expect(!run.standardError.contains("Invalid"), "\(run.standardError)")
         let ended = try #require(rig.ended(text: "Feil passord"))
-        #expect(ended["lang"] as? String == "nb")
-        #expect(ended["outcome"] as? String == "spoken")
+        #expect(ended.language == .norwegianBokmal)
+        #expect(ended.outcome == .spoken)
     }
 
     @Test("spd-say -e speaks each line and sends !-! lines as raw commands")
@@ -118,10 +120,10 @@ struct SSIPClientTests {
         let first = try #require(rig.ended(text: "first line\n"))
         let second = try #require(rig.ended(text: "andre linje\n"))
         let third = try #require(rig.ended(text: "third line\n"))
-        #expect(first["lang"] as? String == "en")
-        #expect(second["lang"] as? String == "nb")
-        #expect([first, second, third].allSatisfy { $0["outcome"] as? String == "spoken" })
-        #expect(first["politeness"] as? String == "polite")
+        #expect(first.language == .english)
+        #expect(second.language == .norwegianBokmal)
+        #expect([first, second, third].allSatisfy { $0.outcome == .spoken })
+        #expect(first.politeness == .polite)
     }
 
     @Test("python3-speechd: callbacks for begin, end and cancel; setters, cancel and stop")
@@ -168,16 +170,26 @@ struct SSIPClientTests {
         """
         let run = try ProgramRun(Self.python, ["-c", script], timeout: 60)
         #expect(run.status == 0, "\(run.standardError)")
-        let results = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
-        #expect(results["spoken"] as? [String] == ["begin", "end"])
-        #expect(results["spoken_done"] as? Bool == true)
-        #expect((results["cancelled"] as? [String])?.last == "cancel")
-        #expect(results["cancelled_done"] as? Bool == true)
-        #expect((results["stopped"] as? [String])?.last == "cancel")
-        #expect(results["stopped_done"] as? Bool == true)
+        let results = try JSONDecoder().decode(PythonCallbacks.self, from: Data(run.standardOutput.utf8))
+        #expect(results.spoken == ["begin", "end"])
+        #expect(results.spokenDone == true)
+        #expect(results.cancelled?.last == "cancel")
+        #expect(results.cancelledDone == true)
+        #expect(results.stopped?.last == "cancel")
+        #expect(results.stoppedDone == true)
         let norwegian = try #require(rig.ended(text: "Hei fra Python"))
-        #expect(norwegian["lang"] as? String == "nb")
-        #expect(norwegian["politeness"] as? String == "assertive")
+        #expect(norwegian.language == .norwegianBokmal)
+        #expect(norwegian.politeness == .assertive)
+    }
+
+    /// What the python3-speechd script prints: the callbacks each message got, and whether its last came in time.
+    private struct PythonCallbacks: Decodable {
+        var spoken, cancelled, stopped: [String]?
+        var spokenDone, cancelledDone, stoppedDone: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case spoken, cancelled, stopped, spokenDone = "spoken_done", cancelledDone = "cancelled_done", stoppedDone = "stopped_done"
+        }
     }
 
     @Test("python3-speechd: speak('') with a callback gets a message id and its end, as from Speech Dispatcher")
@@ -226,7 +238,7 @@ struct KeyEchoTests {
         let server = try ServerProcess()
         defer { server.stop() }
         let listener = try SocketClient(path: server.socketPath)
-        _ = listener.request(#"{"request":"subscribe"}"#)
+        _ = listener.request(.subscribe)
         // The client types on its own thread while this one reads the events as they come.
         let result = Mutex<Result<ProgramRun, any Error>?>(nil)
         let typed = DispatchSemaphore(value: 0)
@@ -238,11 +250,10 @@ struct KeyEchoTests {
         }
 
         // Every key reached the queue and ended exactly once; typing over earlier keys may cut them, as it should.
-        var received = Set<String>(), ended: [String: Int] = [:]
+        var received = Set<AnnouncementID>(), ended: [AnnouncementID: Int] = [:]
         _ = listener.readEvents(until: { event in
-            guard let id = event["id"] as? String else { return false }
-            if event["event"] as? String == "received" { received.insert(id) }
-            if event["event"] as? String == "ended" { ended[id, default: 0] += 1 }
+            if event.event == .received { received.insert(event.id) }
+            if event.event == .ended { ended[event.id, default: 0] += 1 }
             return received.count == 600 && ended.count == 600
         }, timeout: 80)
         typed.wait()

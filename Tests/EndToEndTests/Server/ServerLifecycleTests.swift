@@ -1,4 +1,6 @@
 import TestSupport
+import AnnouncerCore
+import AnnouncerProtocol
 import Foundation
 import Glibc
 import Testing
@@ -29,7 +31,7 @@ import Testing
         defer { server.stop() }
         #expect(server.standardErrorText.contains("Replaced a socket file left by a server that is no longer running. Socket path \(path)."))
         let client = try SocketClient(path: path)
-        #expect(client.request(#"{"request":"status"}"#)?["ok"] as? Bool == true)
+        #expect(client.request(.status)?.reply?.ok == true)
     }
 
     @Test("A second server on the same path says so and exits non-zero; the first goes on")
@@ -41,24 +43,24 @@ import Testing
         #expect(second.process.terminationStatus != 0)
         #expect(second.standardErrorText.contains("Another announcer server is already running at \(first.socketPath)"))
         let client = try SocketClient(path: first.socketPath)
-        #expect(client.request(#"{"request":"status"}"#)?["ok"] as? Bool == true)
+        #expect(client.request(.status)?.reply?.ok == true)
     }
 
     @Test("SIGTERM cancels what waits, announced on the event stream, removes the socket and exits 0")
     func sigtermCancelsWaitingAndCleansUp() throws {
         let server = try ServerProcess()
         let listener = try SocketClient(path: server.socketPath)
-        _ = listener.request(#"{"request":"subscribe"}"#)
+        _ = listener.request(.subscribe)
         let client = try SocketClient(path: server.socketPath)
-        let speaking = try #require(client.request(#"{"request":"speak","text":"A long sentence that is speaking when the server is told to stop"}"#)?["id"] as? String)
-        let waiting = try #require(client.request(#"{"request":"speak","text":"Waiting behind it"}"#)?["id"] as? String)
-        _ = listener.readEvents(until: { $0["event"] as? String == "first_audio" })
+        let speaking = try #require(client.request(#"{"request":"speak","text":"A long sentence that is speaking when the server is told to stop"}"#)?.id)
+        let waiting = try #require(client.request(#"{"request":"speak","text":"Waiting behind it"}"#)?.id)
+        _ = listener.readEvents(until: { $0.event == .firstAudio })
         #expect(server.stop(signal: SIGTERM) == 0)
-        var outcomes: [String: String] = [:]
-        while let event = listener.readObject(timeout: 5) {
-            if event["event"] as? String == "ended", let id = event["id"] as? String { outcomes[id] = event["outcome"] as? String }
+        var outcomes: [AnnouncementID: Outcome.Kind] = [:]
+        while let event = listener.readEvent(timeout: 5) {
+            if event.event == .ended { outcomes[event.id] = event.outcome }
         }
-        #expect(outcomes == [speaking: "cancelled", waiting: "cancelled"])
+        #expect(outcomes == [speaking: .cancelled, waiting: .cancelled])
         #expect(!FileManager.default.fileExists(atPath: server.socketPath))
         #expect(server.standardErrorText.contains("Stopped."))
     }
@@ -67,16 +69,16 @@ import Testing
     func drainSpeaksWaitingFirst() throws {
         let server = try ServerProcess(arguments: ["--drain"])
         let listener = try SocketClient(path: server.socketPath)
-        _ = listener.request(#"{"request":"subscribe"}"#)
+        _ = listener.request(.subscribe)
         let client = try SocketClient(path: server.socketPath)
-        let first = try #require(client.request(#"{"request":"speak","text":"First","rate":450}"#)?["id"] as? String)
-        let second = try #require(client.request(#"{"request":"speak","text":"Second","rate":450}"#)?["id"] as? String)
+        let first = try #require(client.request(#"{"request":"speak","text":"First","rate":450}"#)?.id)
+        let second = try #require(client.request(#"{"request":"speak","text":"Second","rate":450}"#)?.id)
         #expect(server.stop(signal: SIGTERM) == 0)
-        var outcomes: [String: String] = [:]
-        while let event = listener.readObject(timeout: 5) {
-            if event["event"] as? String == "ended", let id = event["id"] as? String { outcomes[id] = event["outcome"] as? String }
+        var outcomes: [AnnouncementID: Outcome.Kind] = [:]
+        while let event = listener.readEvent(timeout: 5) {
+            if event.event == .ended { outcomes[event.id] = event.outcome }
         }
-        #expect(outcomes == [first: "spoken", second: "spoken"])
+        #expect(outcomes == [first: .spoken, second: .spoken])
     }
 
     @Test("A process of another user is refused, checked with SO_PEERCRED", .enabled(if: geteuid() == 0, "needs root to act as another user"))

@@ -1,4 +1,6 @@
 import TestSupport
+import AnnouncerCore
+import AnnouncerProtocol
 import Foundation
 import Testing
 
@@ -14,9 +16,8 @@ import Testing
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
         func englishEntries() -> Int? {
-            let reply = client.request(#"{"request":"voices"}"#)
-            let english = (reply?["voices"] as? [[String: Any]])?.first { $0["lang"] as? String == "en" }
-            return english?["lexicon_entries"] as? Int
+            let voices = client.request(.voices)?.body(VoicesBody.self)?.voices
+            return voices?.first { $0.language == .english }?.lexiconEntries
         }
         let before = try #require(englishEntries())
 
@@ -41,8 +42,8 @@ import Testing
             #expect(waitFor({ server.standardErrorText.contains("Ignored a signal that has no meaning for announcerd, which goes on running. Signal \(name).") }, seconds: 10), "\(server.standardErrorText)")
         }
         let client = try SocketClient(path: server.socketPath)
-        let id = try #require(client.request(#"{"request":"speak","text":"Still here","rate":450,"follow":true}"#)?["id"] as? String)
-        #expect(client.readEvents(until: isEnd(of: id)).last?["outcome"] as? String == "spoken")
+        let id = try #require(client.request(#"{"request":"speak","text":"Still here","rate":450,"follow":true}"#)?.id)
+        #expect(client.readEvents(until: isEnd(of: id)).last?.outcome == .spoken)
     }
 
     @Test("A fatal signal from outside ends the server at once with one log line, status 128 + signal, and no socket file left", arguments: [

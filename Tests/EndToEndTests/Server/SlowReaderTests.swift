@@ -1,4 +1,5 @@
 import TestSupport
+import AnnouncerProtocol
 import Foundation
 import Synchronization
 import Testing
@@ -43,7 +44,7 @@ import Testing
         let asked = Date()
         let reply = client.request(#"{"request":"speak","text":"Error: wrong password","politeness":"assertive","rate":450}"#)
         let waited = Date().timeIntervalSince(asked)
-        #expect(reply?["ok"] as? Bool == true)
+        #expect(reply?.reply?.ok == true)
         // Answered in milliseconds; before, it waited 9.6 s behind the flooders' unread replies.
         #expect(waited < 2, "the speak was answered after \(Int(waited * 1_000)) ms")
         Thread.sleep(forTimeInterval: 1)
@@ -55,14 +56,14 @@ import Testing
         let server = try ServerProcess()
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
-        let replies = (0..<60).compactMap { _ in client.request(#"{"request":"status"}"#) }
-        let answered = replies.filter { $0["ok"] as? Bool == true }.count
-        let refused = replies.filter { $0["error"] as? String == "throttled" }
+        let replies = (0..<60).compactMap { _ in client.request(.status)?.reply }
+        let answered = replies.filter { $0.ok }.count
+        let refused = replies.filter { $0.error == .throttled }
         #expect(replies.count == 60)
         #expect(answered >= 40 && answered < 60, "\(answered) of 60 answered")
-        #expect((refused.first?["message"] as? String)?.contains("more than 20 times a second") == true)
+        #expect(refused.first?.message?.contains("more than 20 times a second") == true)
         Thread.sleep(forTimeInterval: 0.5)
-        #expect(client.request(#"{"request":"status"}"#)?["ok"] as? Bool == true)
+        #expect(client.request(.status)?.reply?.ok == true)
     }
 
     @Test("A subscriber that stops reading has its events cut after 3 s with one notice, and its own replies still come")
@@ -70,7 +71,7 @@ import Testing
         let server = try ServerProcess()
         defer { server.stop() }
         let subscriber = try SocketClient(path: server.socketPath)
-        #expect(subscriber.request(#"{"request":"subscribe"}"#)?["ok"] as? Bool == true)
+        #expect(subscriber.request(.subscribe)?.reply?.ok == true)
         let speaker = try SocketClient(path: server.socketPath)
         // A steady flow of events the subscriber does not read, slower than would close it outright.
         let flowing = Date()
@@ -91,7 +92,7 @@ import Testing
             if line.contains(#""error":"events_cut""#) { notice = line }
         }
         #expect(notice?.contains("subscribe again once it reads") == true, "read \(lines) lines")
-        #expect(subscriber.request(#"{"request":"defaults"}"#)?["ok"] as? Bool == true)
+        #expect(subscriber.request(#"{"request":"defaults"}"#)?.reply?.ok == true)
     }
 
     @Test("400 subscribers that never read while events flow: memory stays bounded, and a probe is still spoken at once")
@@ -115,9 +116,9 @@ import Testing
                 || server.standardErrorText.contains("Stopped sending events to"), "\(server.standardErrorText.suffix(1_000))")
 
         let probe = try SocketClient(path: server.socketPath)
-        let id = try #require(probe.request(#"{"request":"speak","text":"Probe","politeness":"assertive","rate":450,"follow":true}"#)?["id"] as? String)
+        let id = try #require(probe.request(#"{"request":"speak","text":"Probe","politeness":"assertive","rate":450,"follow":true}"#)?.id)
         let events = probe.readEvents(until: isEnd(of: id), timeout: 20)
-        let firstAudio = events.first { $0["event"] as? String == "first_audio" }?["latency_ms"] as? Double
+        let firstAudio = events.first { $0.event == .firstAudio }?.latency?.value
         #expect((firstAudio ?? 1e9) < 500, "\(events)")
         #expect(server.process.isRunning)
         _ = subscribers.count

@@ -1,4 +1,6 @@
 import TestSupport
+import AnnouncerCore
+import AnnouncerProtocol
 import Foundation
 import Testing
 
@@ -9,28 +11,27 @@ import Testing
         let server = try ServerProcess()
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
-        let status = try #require(client.request(#"{"request":"status"}"#))
-        let synthesis = try #require(status["synthesis"] as? [String: Any])
-        #expect(synthesis["isolated"] as? Bool == true)
-        let pid = try #require(synthesis["worker_pid"] as? Int)
+        let synthesis = try #require(Self.synthesis(client))
+        #expect(synthesis.isolated)
+        let pid = try #require(synthesis.workerPID)
 
         let long = String(repeating: "This long status keeps going while the synthesizer is stopped. ", count: 40)
-        let first = try #require(client.request(#"{"request":"speak","text":"\#(long)","follow":true}"#)?["id"] as? String)
-        _ = client.readEvents(until: { $0["event"] as? String == "first_audio" && $0["id"] as? String == first })
+        let first = try #require(client.request(#"{"request":"speak","text":"\#(long)","follow":true}"#)?.id)
+        _ = client.readEvents(until: isEvent(.firstAudio, of: first))
         #expect(kill(pid_t(pid), SIGKILL) == 0)
         let ended = client.readEvents(until: isEnd(of: first)).last
-        #expect(ended?["outcome"] as? String == "failed")
-        #expect((ended?["reason"] as? String)?.contains("The speech synthesizer stopped while speaking this") == true, "\(String(describing: ended))")
+        #expect(ended?.outcome == .failed)
+        #expect(ended?.reason?.contains("The speech synthesizer stopped while speaking this") == true, "\(String(describing: ended))")
 
-        let next = try #require(client.request(#"{"request":"speak","text":"Spoken after the crash.","politeness":"assertive","follow":true}"#)?["id"] as? String)
+        let next = try #require(client.request(#"{"request":"speak","text":"Spoken after the crash.","politeness":"assertive","follow":true}"#)?.id)
         let events = client.readEvents(until: isEnd(of: next))
-        #expect(events.contains { $0["event"] as? String == "first_audio" })
-        #expect(events.last?["outcome"] as? String == "spoken")
+        #expect(events.contains { $0.event == .firstAudio })
+        #expect(events.last?.outcome == .spoken)
 
-        let after = try #require(client.request(#"{"request":"status"}"#)?["synthesis"] as? [String: Any])
-        #expect(after["restarts"] as? Int == 1)
-        #expect((after["last_restart"] as? String)?.contains("SIGKILL") == true)
-        #expect(after["worker_pid"] as? Int != pid)
+        let after = try #require(Self.synthesis(client))
+        #expect(after.restarts == 1)
+        #expect(after.lastRestart?.contains("SIGKILL") == true)
+        #expect(after.workerPID != pid)
     }
 
     @Test("A client's text that crashes eSpeak NG fails with a reason to that client, and the server speaks the next")
@@ -40,12 +41,12 @@ import Testing
         let client = try SocketClient(path: server.socketPath)
         // libespeak-ng 1.51 aborts ("stack smashing detected") on this: see IsolatedSynthesizerTests.
         let crashing = String(repeating: "a . ", count: 200)
-        let id = try #require(client.request(#"{"request":"speak","text":"\#(crashing)","follow":true}"#)?["id"] as? String)
+        let id = try #require(client.request(#"{"request":"speak","text":"\#(crashing)","follow":true}"#)?.id)
         let ended = client.readEvents(until: isEnd(of: id)).last
-        #expect(ended?["outcome"] as? String == "failed")
-        #expect((ended?["reason"] as? String)?.contains("SIGABRT") == true, "\(String(describing: ended))")
-        let next = try #require(client.request(#"{"request":"speak","text":"Still here.","follow":true}"#)?["id"] as? String)
-        #expect(client.readEvents(until: isEnd(of: next)).last?["outcome"] as? String == "spoken")
+        #expect(ended?.outcome == .failed)
+        #expect(ended?.reason?.contains("SIGABRT") == true, "\(String(describing: ended))")
+        let next = try #require(client.request(#"{"request":"speak","text":"Still here.","follow":true}"#)?.id)
+        #expect(client.readEvents(until: isEnd(of: next)).last?.outcome == .spoken)
         #expect(server.process.isRunning)
     }
 
@@ -53,9 +54,14 @@ import Testing
     /// holds it back (2 s buffered, and the pipe), so a kill at first audio lands inside eSpeak's work on it.
     static let long = String(repeating: "This long status keeps going while the synthesizer is stopped. ", count: 40)
 
+    /// How synthesis fares, from `status`.
+    static func synthesis(_ client: SocketClient) -> SynthesisStatus? {
+        client.request(.status)?.body(StatusBody.self)?.synthesis
+    }
+
     /// The worker's pid from `status`.
     static func workerPID(_ client: SocketClient) -> Int? {
-        (client.request(#"{"request":"status"}"#)?["synthesis"] as? [String: Any])?["worker_pid"] as? Int
+        synthesis(client)?.workerPID
     }
 
     /// Every child process of `pid`: announcerd's synthesis worker and its standby.
@@ -68,14 +74,14 @@ import Testing
     }
 
     /// Sends an announcement and waits for its first audio; the time that took, or nil if it ended without.
-    static func timeToFirstAudio(_ line: String, on client: SocketClient) throws -> (id: String, delay: Duration?, events: [[String: Any]]) {
+    static func timeToFirstAudio(_ line: String, on client: SocketClient) throws -> (id: AnnouncementID, delay: Duration?, events: [EventLine]) {
         let sent = ContinuousClock.now
-        var early: [[String: Any]] = []
-        let id = try #require(client.request(line, events: &early)?["id"] as? String)
+        var early: [EventLine] = []
+        let id = try #require(client.request(line, events: &early)?.id)
         let events = client.readEvents(until: { event in
-            event["id"] as? String == id && ["first_audio", "ended"].contains(event["event"] as? String)
+            event.id == id && [.firstAudio, .ended].contains(event.event)
         })
-        let heard = events.last?["event"] as? String == "first_audio" && events.last?["id"] as? String == id
+        let heard = events.last.map(isEvent(.firstAudio, of: id)) == true
         return (id, heard ? ContinuousClock.now - sent : nil, events)
     }
 
@@ -85,8 +91,8 @@ import Testing
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
         let pid = try #require(Self.workerPID(client))
-        let first = try #require(client.request(#"{"request":"speak","text":"\#(Self.long)","follow":true}"#)?["id"] as? String)
-        _ = client.readEvents(until: { $0["event"] as? String == "first_audio" && $0["id"] as? String == first })
+        let first = try #require(client.request(#"{"request":"speak","text":"\#(Self.long)","follow":true}"#)?.id)
+        _ = client.readEvents(until: isEvent(.firstAudio, of: first))
         #expect(kill(pid_t(pid), SIGSTOP) == 0)
         defer { kill(pid_t(pid), SIGCONT) }  // lets it go if the server never killed it; harmless otherwise
         let (next, delay, events) = try Self.timeToFirstAudio(
@@ -94,7 +100,7 @@ import Testing
         let measured = try #require(delay, "no first audio: \(events)")
         print("SIGSTOP mid-utterance: the next assertive announcement began \(measured) after it was sent")
         #expect(measured < .milliseconds(500))
-        #expect(client.readEvents(until: isEnd(of: next)).last?["outcome"] as? String == "spoken")
+        #expect(client.readEvents(until: isEnd(of: next)).last?.outcome == .spoken)
     }
 
     @Test("Both synthesis workers killed at once: the next announcement is still spoken")
@@ -102,8 +108,8 @@ import Testing
         let server = try ServerProcess()
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
-        let warm = try #require(client.request(#"{"request":"speak","text":"Warm.","follow":true}"#)?["id"] as? String)
-        #expect(client.readEvents(until: isEnd(of: warm)).last?["outcome"] as? String == "spoken")
+        let warm = try #require(client.request(#"{"request":"speak","text":"Warm.","follow":true}"#)?.id)
+        #expect(client.readEvents(until: isEnd(of: warm)).last?.outcome == .spoken)
         var workers: [Int32] = []
         #expect(waitFor({ workers = Self.children(of: server.process.processIdentifier); return workers.count == 2 }, seconds: 10), "\(workers)")
         for worker in workers { kill(worker, SIGKILL) }
@@ -111,7 +117,7 @@ import Testing
             #"{"request":"speak","text":"Spoken after both workers were killed.","politeness":"assertive","follow":true}"#, on: client)
         let measured = try #require(delay, "no first audio: \(events)")
         print("both workers killed: the next announcement began \(measured) after it was sent")
-        #expect(client.readEvents(until: isEnd(of: next)).last?["outcome"] as? String == "spoken")
+        #expect(client.readEvents(until: isEnd(of: next)).last?.outcome == .spoken)
         #expect(!workers.contains(pid_t(Self.workerPID(client) ?? 0)))
     }
 
@@ -123,16 +129,16 @@ import Testing
         let line = #"{"request":"speak","text":"\#(Self.long)","follow":true}"#
         for _ in 0..<2 {
             let pid = try #require(Self.workerPID(client))
-            let id = try #require(client.request(line)?["id"] as? String)
-            _ = client.readEvents(until: { $0["event"] as? String == "first_audio" && $0["id"] as? String == id })
+            let id = try #require(client.request(line)?.id)
+            _ = client.readEvents(until: isEvent(.firstAudio, of: id))
             #expect(kill(pid_t(pid), SIGKILL) == 0)
-            #expect(client.readEvents(until: isEnd(of: id)).last?["outcome"] as? String == "failed")
+            #expect(client.readEvents(until: isEnd(of: id)).last?.outcome == .failed)
         }
         let (third, delay, events) = try Self.timeToFirstAudio(line, on: client)
         #expect(delay != nil, "the third time was not spoken: \(events)")
-        _ = client.request(#"{"request":"cancel","id":"\#(third)"}"#)
-        let status = try #require(client.request(#"{"request":"status"}"#)?["synthesis"] as? [String: Any])
-        #expect(status["refused_inputs"] as? Int == 0)
+        _ = client.request(.cancel(.id(third)))
+        let status = try #require(Self.synthesis(client))
+        #expect(status.refusedInputs == 0)
     }
 
     @Test("status stops naming a killed worker within a short wait, with no announcement to find it dead")
@@ -148,13 +154,13 @@ import Testing
         var named: Int? = pid
         while named == pid, ContinuousClock.now - killed < .seconds(1) {
             usleep(60_000)
-            let reply = try #require(client.request(#"{"request":"status"}"#)?["synthesis"] as? [String: Any])
-            named = reply["worker_pid"] as? Int
+            let reply = try #require(Self.synthesis(client))
+            named = reply.workerPID
         }
         print("killed worker: status stopped naming it \(ContinuousClock.now - killed) after the kill (asked every 60 ms)")
         #expect(named != pid)
-        let after = try #require(client.request(#"{"request":"status"}"#)?["synthesis"] as? [String: Any])
-        #expect(after["restarts"] as? Int == 1)
-        #expect((after["last_restart"] as? String)?.contains("SIGKILL") == true)
+        let after = try #require(Self.synthesis(client))
+        #expect(after.restarts == 1)
+        #expect(after.lastRestart?.contains("SIGKILL") == true)
     }
 }

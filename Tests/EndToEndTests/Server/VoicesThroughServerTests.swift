@@ -1,4 +1,6 @@
 import TestSupport
+import AnnouncerCore
+import AnnouncerProtocol
 import Foundation
 import Testing
 
@@ -21,10 +23,10 @@ import Testing
         defer { server.stop() }
         #expect(server.standardErrorText.contains("\(voices)/nb.yaml, line 2: rate is 900; use a whole number from 80 to 450."))
         let client = try SocketClient(path: server.socketPath)
-        let id = try #require(client.request(#"{"request":"speak","text":"Hej då","lang":"sv","rate":450,"follow":true}"#)?["id"] as? String)
+        let id = try #require(client.request(#"{"request":"speak","text":"Hej då","lang":"sv","rate":450,"follow":true}"#)?.id)
         let events = client.readEvents(until: isEnd(of: id))
-        #expect(events.last?["outcome"] as? String == "spoken")
-        #expect(events.first?["lang"] as? String == "sv")
+        #expect(events.last?.outcome == .spoken)
+        #expect(events.first?.language.rawValue == "sv")
     }
 
     @Test("The voices request lists each profile with the files it was read from, and the files left out")
@@ -33,16 +35,17 @@ import Testing
         let server = try ServerProcess(arguments: ["--voices", voices], environment: ["LANG": "nb_NO.UTF-8"])
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
-        let reply = try #require(client.request(#"{"request":"voices"}"#))
-        #expect(reply["ok"] as? Bool == true)
-        #expect(reply["default_lang"] as? String == "nb")
-        let list = try #require(reply["voices"] as? [[String: Any]])
-        #expect(list.map { $0["lang"] as? String } == ["en", "nb", "sv"])
-        let sources = list.map { ($0["sources"] as? [String]) ?? [] }
+        let reply = try #require(client.request(.voices))
+        #expect(reply.reply?.ok == true)
+        let body = try #require(reply.body(VoicesBody.self), "\(reply.text)")
+        #expect(body.defaultLanguage == .norwegianBokmal)
+        let list = body.voices
+        #expect(list.map(\.language.rawValue) == ["en", "nb", "sv"])
+        let sources = list.map(\.sources)
         #expect(sources[0].count == 2 && sources[0][1] == "\(voices)/en.yaml")
         #expect(sources[1].count == 1 && sources[1][0].hasSuffix("Voices/nb.yaml"))
         #expect(sources[2] == ["\(voices)/sv.yaml"])
-        #expect((reply["problems"] as? [String])?.first?.hasPrefix("\(voices)/nb.yaml, line 2") == true)
+        #expect(body.problems.first?.hasPrefix("\(voices)/nb.yaml, line 2") == true)
     }
 
     @Test("A language eSpeak NG speaks without a profile is spoken with its voice; one it lacks is refused with a sentence")
@@ -51,17 +54,17 @@ import Testing
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
         let german = try #require(client.request(#"{"request":"speak","text":"Hallo Welt","lang":"de-DE","follow":true}"#))
-        #expect(german["ok"] as? Bool == true, "\(german)")
-        let events = client.readEvents(until: isEnd(of: german["id"] as? String ?? ""))
-        #expect(events.last?["outcome"] as? String == "spoken")
-        #expect(events.last?["lang"] as? String == "de")
-        let reply = try #require(client.request(#"{"request":"speak","text":"Hallo","lang":"zz"}"#))
-        #expect(reply["ok"] as? Bool == false)
-        #expect(reply["error"] as? String == "unknown_language")
-        let message = reply["message"] as? String ?? ""
+        #expect(german.reply?.ok == true, "\(german.text)")
+        let events = client.readEvents(until: isEnd(of: german.id ?? AnnouncementID("")))
+        #expect(events.last?.outcome == .spoken)
+        #expect(events.last?.language.rawValue == "de")
+        let reply = try #require(client.request(#"{"request":"speak","text":"Hallo","lang":"zz"}"#)?.reply)
+        #expect(reply.ok == false)
+        #expect(reply.error == .unknownLanguage)
+        let message = reply.message ?? ""
         #expect(message.hasPrefix("The language \"zz\" is not available;") && message.contains("announce voices lists"), "\(message)")
         let defaults = try #require(client.request(#"{"request":"defaults","lang":"xx-YY"}"#))
-        #expect(defaults["error"] as? String == "unknown_language")
+        #expect(defaults.reply?.error == .unknownLanguage)
     }
 
     @Test("The server's default language comes from LANG; one without a profile falls back to English")
@@ -70,7 +73,7 @@ import Testing
             let server = try ServerProcess(environment: ["LANG": lang])
             defer { server.stop() }
             let client = try SocketClient(path: server.socketPath)
-            #expect(client.request(#"{"request":"defaults"}"#)?["lang"] as? String == expected, "LANG=\(lang)")
+            #expect(client.request(#"{"request":"defaults"}"#)?.body(DefaultsBody.self)?.language.rawValue == expected, "LANG=\(lang)")
         }
     }
 
@@ -101,7 +104,7 @@ import Testing
         let server = try ServerProcess(arguments: ["--voices", voices, "--events", "-"])
         defer { server.stop() }
         let watcher = try SocketClient(path: server.socketPath)
-        #expect(watcher.request(#"{"request":"subscribe"}"#)?["ok"] as? Bool == true)
+        #expect(watcher.request(.subscribe)?.reply?.ok == true)
         let script = """
         import json, speechd
         client = speechd.SSIPClient('announcer-voices', address='unix_socket:\(server.socketPath)', autospawn=False)
@@ -120,16 +123,22 @@ import Testing
         """
         let run = try ProgramRun("/usr/bin/python3", ["-c", script], timeout: 60)
         #expect(run.status == 0, "\(run.standardError)")
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let result = try JSONDecoder().decode(PythonVoices.self, from: Data(run.standardOutput.utf8))
         // The profiles first, then every language eSpeak NG speaks with its own voice.
-        let synthesis = try #require(result["synthesis"] as? [[String]])
+        let synthesis = try #require(result.synthesis)
         #expect(Array(synthesis.prefix(3)) == [["English", "en", "none"], ["Norsk bokmål", "nb", "none"], ["Svenska", "sv", "none"]])
         #expect(synthesis.contains(["Czech", "cs", "none"]), "\(synthesis.count) voices")
         #expect(synthesis.count > 80)
-        #expect(result["female"] as? String == "accepted", "every voice type is spoken with the nearest eSpeak variant")
-        let events = watcher.readEvents(until: { $0["event"] as? String == "ended" })
-        #expect(events.first?["text"] as? String == "@")
-        #expect(events.first?["lang"] as? String == "sv")
-        #expect(events.last?["outcome"] as? String == "spoken")
+        #expect(result.female == "accepted", "every voice type is spoken with the nearest eSpeak variant")
+        let events = watcher.readEvents(until: { $0.event == .ended })
+        #expect(events.first?.text == "@")
+        #expect(events.first?.language.rawValue == "sv")
+        #expect(events.last?.outcome == .spoken)
+    }
+
+    /// What the python3-speechd script prints: the voices SSIP lists, and whether FEMALE2 was accepted.
+    private struct PythonVoices: Decodable {
+        var synthesis: [[String]]?
+        var female: String?
     }
 }
