@@ -190,7 +190,6 @@ struct Announcerd: ParsableCommand {
         let ssipOnly = sockets.paths.dropFirst()
         if !ssipOnly.isEmpty { started["server.ssip_only_on"] = .array(ssipOnly.map { .string($0) }) }
         if sockets.anyActivated { started["server.sockets_from"] = "systemd" }
-        logger.info("Started, serving JSON lines and SSIP.", metadata: started)
 
         // A crash, or a fatal signal sent from outside, ends the server at once and removes its socket files.
         FatalSignals.install(program: "announcerd", removing: sockets.ownedFiles)
@@ -222,6 +221,8 @@ struct Announcerd: ParsableCommand {
             logger.info("Stopped.")
             Foundation.exit(0)
         }
+        // Last, so that a client or a test that waits for this line finds every signal handled.
+        logger.info("Started, serving JSON lines and SSIP.", metadata: started)
         dispatchMain()
     }
 
