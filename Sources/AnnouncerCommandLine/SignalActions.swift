@@ -19,5 +19,8 @@ public enum SignalActions {
             source.resume()
             sources.append(source)
         }
+        // The source starts listening when `queue` first runs it; until then the signal is ignored and lost.
+        // Waiting here for `queue` means it listens once this returns.
+        queue.sync {}
     }
 }

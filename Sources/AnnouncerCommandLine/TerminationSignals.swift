@@ -24,6 +24,9 @@ public enum TerminationSignals {
                 sources.append(source)
             }
         }
+        // The sources start listening when `queue` first runs them; until then the signals are ignored and lost.
+        // Waiting here for `queue` means they listen once this returns.
+        queue.sync {}
     }
 }
 

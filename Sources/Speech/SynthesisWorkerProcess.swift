@@ -78,6 +78,9 @@ final class SynthesisWorkerProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, toWorker[0], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, fromWorker[1], STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, notes[1], SynthesisWorkerMain.faultNoteDescriptor)
+        // Nothing else of this process's crosses over: a descriptor another thread left inheritable (a
+        // Foundation `Process` watches its child through one) would stay open in the worker for its whole life.
+        _ = addCloseFrom?(&actions, SynthesisWorkerMain.faultNoteDescriptor + 1)
         // The worker starts with no signal blocked and SIGPIPE at its default, whatever this thread has,
         // so it dies (and is restarted) rather than lingering if the server goes.
         var attributes = posix_spawnattr_t()
@@ -222,3 +225,12 @@ private func makePipe(_ ends: inout [Int32]) -> Bool {
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     return true
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later): the spawned process closes every
+/// descriptor from the one given up. Its header declares it only under `_GNU_SOURCE`, which Swift's Glibc
+/// module does not define, so it is looked up by name; nil on a C library without it.
+private let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    // RTLD_DEFAULT, a null handle: the symbol as the program's own libraries define it.
+    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+}()

@@ -104,8 +104,10 @@ import Testing
         let run = try ProgramRun("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, server.socketPath])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "closed")
-        #expect(waitFor({ server.standardErrorText.contains("Refused a connection from another user: only the server's own user may use it. Peer process ") }, seconds: 5))
-        #expect(server.standardErrorText.contains("; peer user id 65534; server user id \(geteuid())."), "\(server.standardErrorText)")
+        #expect(waitFor({
+            server.standardErrorText.contains("Refused a connection from another user: only the server's own user may use it. Peer process ")
+                && server.standardErrorText.contains("; peer user id 65534; server user id \(geteuid()).")
+        }, seconds: 5), "\(server.standardErrorText)")
     }
 
     @Test("announcerd needs no root: as the unprivileged user nobody it starts its worker and speaks", .enabled(if: nobodyCanRunTheBuild, "needs root to become another user, and a build folder others may enter; as a normal user every test already proves it"))
