@@ -18,6 +18,17 @@ struct AutospawnTests {
         var socketPath: String { runtime + "/speech-dispatcher/speechd.sock" }
         var logPath: String { cache + "/announcer/announcerd.log" }
 
+        /// The spawned server's log once it holds `text`, waiting up to 10 s: the server may answer a
+        /// client a moment before it has written its start line.
+        func log(containing text: String) -> String {
+            var log = ""
+            _ = waitFor({
+                log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+                return log.contains(text)
+            }, seconds: 10)
+            return log
+        }
+
         /// Stops the spawned server, whose process id the socket's peer credentials give.
         func stopServer() {
             if let pid = Self.serverProcessID(at: socketPath) {
@@ -51,7 +62,7 @@ struct AutospawnTests {
         let run = try ProgramRun(SSIPClientTests.python, ["-c", script], environment: home.environment, timeout: 30)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("225"), "\(run.standardOutput)")
-        let log = (try? String(contentsOfFile: home.logPath, encoding: .utf8)) ?? ""
+        let log = home.log(containing: "listening on \(home.socketPath)")
         #expect(log.contains("listening on \(home.socketPath)"), "\(log)")
         #expect(Home.serverProcessID(at: home.socketPath) != nil)
     }
@@ -63,7 +74,7 @@ struct AutospawnTests {
         // -w waits for the message's END event: it exits 0 only when announcer spoke it to the end.
         let run = try ProgramRun("/usr/bin/spd-say", ["-w", "Spoken by announcer, which spd-say started"], environment: home.environment, timeout: 30)
         #expect(run.status == 0, "\(run.standardError)")
-        let log = (try? String(contentsOfFile: home.logPath, encoding: .utf8)) ?? ""
+        let log = home.log(containing: "listening on \(home.socketPath)")
         #expect(log.contains("listening on \(home.socketPath)"), "\(log)")
         #expect(Home.serverProcessID(at: home.socketPath) != nil)
     }
