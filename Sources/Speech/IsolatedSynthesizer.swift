@@ -101,12 +101,7 @@ public final class IsolatedSynthesizer: Synthesizer {
         var nextID: UInt32 = 0
         // Never closed: the supervisor serves the process for its whole life.
         while let request = jobs.take() {
-            guard !request.isCancelled() else {
-                request.finish(.aborted)
-                continue
-            }
-            var prepared = request
-            if let preparation = request.preparation { prepared.text = preparation(request.text) }
+            guard let prepared = request.readyToSynthesize() else { continue }
             let key = Self.key(prepared)
             if isRefused(key) {
                 counters.withLock { $0.refusedInputs += 1 }

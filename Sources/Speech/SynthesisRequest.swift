@@ -38,6 +38,20 @@ public struct SynthesisRequest: Sendable {
     }
 }
 
+extension SynthesisRequest {
+    /// The request as eSpeak is to be given it, its text prepared; or nil, the request ended `aborted`,
+    /// when it was cancelled while it waited. Both synthesizers call it just before synthesis.
+    func readyToSynthesize() -> SynthesisRequest? {
+        guard !isCancelled() else {
+            finish(.aborted)
+            return nil
+        }
+        var prepared = self
+        if let preparation { prepared.text = preparation(text) }
+        return prepared
+    }
+}
+
 /// How one synthesis ended.
 public enum SynthesisEnd: Sendable, Equatable {
     /// All of the text was synthesized.

@@ -52,12 +52,7 @@ public final class SynthesisThread: Sendable {
     /// Queues a request; it runs after those before it. Returns at once.
     public func enqueue(_ request: SynthesisRequest) {
         run { engine in
-            guard !request.isCancelled() else {
-                request.finish(.aborted)
-                return
-            }
-            var prepared = request
-            if let preparation = request.preparation { prepared.text = preparation(request.text) }
+            guard let prepared = request.readyToSynthesize() else { return }
             request.finish(engine.synthesize(prepared))
         }
     }
