@@ -34,6 +34,10 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         case throttled = "throttled"
         /// The announcement's text is longer than the server's limit.
         case textTooLong = "text_too_long"
+        /// The server serves as many clients as --max-clients allows; sent in place of a connection.
+        case tooManyClients = "too_many_clients"
+        /// The server has no file descriptor left for the connection; sent in place of it.
+        case outOfDescriptors = "out_of_descriptors"
     }
 }
 

@@ -83,7 +83,7 @@ struct StatusLines {
             }
             return [line + "."]
         }
-        let meanwhile = audio.whenDown == "fail"
+        let meanwhile = audio.whenDown == .fail
             ? "Announcements fail until it is back."
             : "Announcements wait for it, each up to its time to live."
         var lines = ["The audio device \(audio.device) is not working" + (audio.downSince.map { " since \($0)" } ?? "") + ". \(meanwhile)"]

@@ -67,7 +67,7 @@ struct WireTypesTests {
             throttling: ThrottlingStatus(
                 limits: ThrottlingStatus.Limits(burst: 20_000, perSecond: 5_000, pending: nil, textBytes: 8_192), throttled: 0,
                 refused: ["rate": 0, "pending": 2], throttledClients: []),
-            audio: AudioStatus(device: "default", state: .working, problem: nil, downSince: nil, outages: 0, lastOutageMilliseconds: nil, whenDown: "wait")
+            audio: AudioStatus(device: "default", state: .working, problem: nil, downSince: nil, outages: 0, lastOutageMilliseconds: nil, whenDown: .wait)
         )
         let line = Reply(.status, body).encoded
         #expect(line.hasPrefix(#"{"reply":"status","ok":true,"version":"1.0","sink":"alsa:default","speaking":null,"waiting":{"assertive":1,"polite":2}"#))

@@ -193,17 +193,20 @@ public struct AudioStatus: Sendable, Hashable, Codable {
     public var outages: Int
     /// How long the last outage lasted, in whole milliseconds.
     public var lastOutageMilliseconds: Int?
-    /// What the server does with announcements while the device is down: `wait` or `fail`.
-    public var whenDown: String
+    /// What the server does with announcements while the device is down.
+    public var whenDown: WhenDown
 
     /// Whether the device works.
     public enum State: String, Sendable, Hashable, Codable { case working, down }
+
+    /// While the device is down, announcements wait for it (each up to its time to live) or fail at once.
+    public enum WhenDown: String, Sendable, Hashable, Codable { case wait, fail }
 
     enum CodingKeys: String, CodingKey {
         case device, state, problem, downSince = "down_since", outages, lastOutageMilliseconds = "last_outage_ms", whenDown = "when_down"
     }
 
-    public init(device: String, state: State, problem: String?, downSince: String?, outages: Int, lastOutageMilliseconds: Int?, whenDown: String) {
+    public init(device: String, state: State, problem: String?, downSince: String?, outages: Int, lastOutageMilliseconds: Int?, whenDown: WhenDown) {
         self.device = device
         self.state = state
         self.problem = problem

@@ -141,7 +141,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
             downSince: device.downSinceISO8601,
             outages: device.outages,
             lastOutageMilliseconds: device.lastOutage.map { Int($0.microseconds / 1_000) },
-            whenDown: device.handling.rawValue
+            whenDown: device.handling == .fail ? .fail : .wait
         )
     }
 

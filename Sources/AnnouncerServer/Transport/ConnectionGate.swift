@@ -1,3 +1,4 @@
+import AnnouncerProtocol
 import Glibc
 import Logging
 import NIOCore
@@ -45,7 +46,7 @@ final class ConnectionGate: Sendable {
             if accepted >= 0 {
                 let line = ssipOnly
                     ? "421 ERR SERVER OUT OF FILE DESCRIPTORS, TRY AGAIN SOON\r\n"
-                    : #"{"reply":"connect","ok":false,"error":"out_of_descriptors","message":"The server has run out of file descriptors; try again soon."}"# + "\n"
+                    : ReplyHeader.refusalLine(.connect, ProtocolError(.outOfDescriptors, "The server has run out of file descriptors; try again soon.")) + "\n"
                 _ = line.withCString { send(accepted, $0, strlen($0), Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
                 close(accepted)
             }
@@ -83,6 +84,6 @@ final class ConnectionGate: Sendable {
         let sentence = "The server already serves \(maxClients) clients, the most it allows; try again when one has left."
         return ssipOnly
             ? "421 ERR TOO MANY CLIENTS, \(maxClients) ARE CONNECTED\r\n"
-            : #"{"reply":"connect","ok":false,"error":"too_many_clients","message":"\#(sentence)"}"# + "\n"
+            : ReplyHeader.refusalLine(.connect, ProtocolError(.tooManyClients, sentence)) + "\n"
     }
 }

@@ -43,7 +43,7 @@ struct AudioDeviceRecoveryTests {
         // What went wrong, without advice to choose another output, which is beside the point here.
         #expect(problem.contains("audio device \"default\"") && !problem.contains("--sink"), "\(problem)")
         #expect(down.outages == 1)
-        #expect(down.whenDown == "wait")
+        #expect(down.whenDown == .wait)
         let said = try ProgramRun(ServerProcess.announce.path, ["status", "--socket", server.socketPath])
         #expect(said.status == 0)
         #expect(said.standardOutput.contains("The audio device alsa:default is not working since"), "\(said.standardOutput)")
