@@ -62,7 +62,7 @@ public struct SSIPSession: Sendable {
 
     /// Handles one line, without its CRLF. `arrival` becomes the time a finished message was received.
     public mutating func receive(_ line: some Collection<UInt8>, at arrival: MonotonicInstant) -> [SSIPAction] {
-        if case let .messageBody(body) = input { return receiveBodyLine(Array(line), into: body, at: arrival) }
+        if isReceivingMessage { return receiveBodyLine(Array(line), at: arrival) }
         guard let text = String(validating: line, as: UTF8.self) else {
             return [.reply(["501 ERR INVALID ENCODING"])]
         }
@@ -72,6 +72,7 @@ public struct SSIPSession: Sendable {
     /// A line longer than the server keeps arrived and was discarded.
     public mutating func lineTooLong(limit: Int) -> [SSIPAction] {
         if case var .messageBody(body) = input {
+            input = .commands
             body.tooLong = true
             input = .messageBody(body)
             return []
@@ -79,12 +80,11 @@ public struct SSIPSession: Sendable {
         return [.reply(["503 ERR LINE TOO LONG, THE LIMIT IS \(limit) BYTES"])]
     }
 
-    private mutating func receiveBodyLine(_ line: [UInt8], into body: MessageBody, at arrival: MonotonicInstant) -> [SSIPAction] {
-        if line == [UInt8(ascii: ".")] {
-            input = .commands
-            return finishMessage(body, at: arrival)
-        }
-        var body = body
+    private mutating func receiveBodyLine(_ line: [UInt8], at arrival: MonotonicInstant) -> [SSIPAction] {
+        guard case var .messageBody(body) = input else { return [] }
+        // Taken out of `input`, the body's bytes have one owner, so appending a line copies nothing.
+        input = .commands
+        if line == [UInt8(ascii: ".")] { return finishMessage(body, at: arrival) }
         // A body line that begins with a dot was sent with one more.
         let unescaped = line.starts(with: [UInt8(ascii: "."), UInt8(ascii: ".")]) ? Array(line.dropFirst()) : line
         body.lines += 1
