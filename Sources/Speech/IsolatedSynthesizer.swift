@@ -125,14 +125,16 @@ public final class IsolatedSynthesizer: Synthesizer {
     private func synthesize(_ request: SynthesisRequest, id: UInt32, key: Int) -> SynthesisEnd {
         let frame = WorkerFrame.synthesize(WorkerRequest(
             id: id, text: request.text, voice: request.voice, rate: request.rate, pitch: request.pitch, volume: request.volume))
-        var mayRetry = true
+        // A request lost before any audio, not by its own text's fault, goes to the next worker: the
+        // standby, then a fresh one, since both may have been killed at once and not yet be seen dead.
+        var retriesLeft = 2
         while true {
             guard let worker = workers.usable() else {
                 return .failed(.workerUnavailable(workers.lastStartFailure ?? "no worker runs"))
             }
             let attempt: Attempt
             if worker.channel.write(frame) {
-                attempt = stream(request, id: id, key: key, from: worker, mayRetry: mayRetry)
+                attempt = stream(request, id: id, key: key, from: worker, mayRetry: retriesLeft > 0)
             } else {
                 // It died just before this request, not on this text.
                 let how = worker.stop(grace: .milliseconds(20)).description
@@ -143,8 +145,8 @@ public final class IsolatedSynthesizer: Synthesizer {
             case let .ended(end):
                 return end
             case let .lostBeforeAudio(how):
-                guard mayRetry else { return .failed(.workerCrashed(how)) }
-                mayRetry = false
+                guard retriesLeft > 0 else { return .failed(.workerCrashed(how)) }
+                retriesLeft -= 1
             }
         }
     }
