@@ -13,35 +13,15 @@ import Testing
 /// come from the scheduler's thread and an EmbeddedChannel belongs to one thread.
 @Suite("JSON-lines handler", .serialized)
 final class JSONLinesHandlerTests {
-    let engine: SpeechEngine
-    let context: ServerContext
-    let channel = EmbeddedChannel()
+    let connection: EmbeddedConnection
 
-    init() throws {
-        engine = try SpeechEngine(sink: .null, logger: Logger(label: "test"))
-        context = ServerContext(
-            engine: engine, router: EventRouter(), configuration: ServerConfiguration(socketPath: "/nonexistent"),
-            logger: Logger(label: "test")
-        )
-        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(maxLineLength: 256)))
-        try channel.pipeline.syncOperations.addHandler(JSONLinesHandler(context: context, client: context.connectionOpened()))
-        // An open connection: after a hang-up, queries are not answered.
-        try channel.connect(to: SocketAddress(unixDomainSocketPath: "/nonexistent/client.sock")).wait()
-    }
+    init() throws { connection = try EmbeddedConnection { JSONLinesHandler(context: $0, client: $1) } }
 
-    deinit {
-        _ = try? channel.finish()
-        engine.finish()
-    }
+    var engine: SpeechEngine { connection.engine }
 
     /// Sends one line and returns every line written back.
     private func exchange(_ line: String) throws -> [String] {
-        try channel.writeInbound(ByteBuffer(string: line + "\n"))
-        var lines: [String] = []
-        while let buffer = try channel.readOutbound(as: ByteBuffer.self) {
-            lines += String(buffer: buffer).split(separator: "\n").map(String.init)
-        }
-        return lines
+        try connection.exchange(line, ending: "\n").split(separator: "\n").map(String.init)
     }
 
     /// Should answer each request with exactly one reply line that the wire types read back.

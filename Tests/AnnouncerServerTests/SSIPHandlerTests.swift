@@ -11,33 +11,17 @@ import Testing
 /// EmbeddedChannel belongs to one thread; EndToEndTests speak through the real socket.
 @Suite("SSIP handler", .serialized)
 final class SSIPHandlerTests {
-    let engine: SpeechEngine
-    let context: ServerContext
-    let channel = EmbeddedChannel()
-    let client: ClientAccount
+    let connection: EmbeddedConnection
 
-    init() throws {
-        engine = try SpeechEngine(sink: .null, logger: Logger(label: "test"))
-        context = ServerContext(
-            engine: engine, router: EventRouter(), configuration: ServerConfiguration(socketPath: "/nonexistent"),
-            logger: Logger(label: "test")
-        )
-        client = context.connectionOpened()
-        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(maxLineLength: 256)))
-        try channel.pipeline.syncOperations.addHandler(SSIPHandler(context: context, client: client))
-        try channel.connect(to: SocketAddress(unixDomainSocketPath: "/nonexistent/client.sock")).wait()
-    }
+    init() throws { connection = try EmbeddedConnection { SSIPHandler(context: $0, client: $1) } }
 
-    deinit {
-        _ = try? channel.finish()
-        engine.finish()
-    }
+    var context: ServerContext { connection.context }
+    var client: ClientAccount { connection.client }
+    var channel: EmbeddedChannel { connection.channel }
 
     /// Sends one command and returns every line written back, each ending in CRLF as SSIP requires.
     private func exchange(_ line: String) throws -> [String] {
-        try channel.writeInbound(ByteBuffer(string: line + "\r\n"))
-        var text = ""
-        while let buffer = try channel.readOutbound(as: ByteBuffer.self) { text += String(buffer: buffer) }
+        let text = try connection.exchange(line, ending: "\r\n")
         #expect(text.isEmpty || text.hasSuffix("\r\n"))
         return text.split(separator: "\r\n").map(String.init)
     }
