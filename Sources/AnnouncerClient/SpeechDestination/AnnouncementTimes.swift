@@ -21,7 +21,7 @@ public struct AnnouncementTimes: Sendable, Equatable {
         case .audible: if audible == nil { audible = event.time }
         // An ended line always names its outcome; one that did not would be a failure to account for.
         case .ended: outcome = event.outcome ?? .failed
-        case .queued, .started: break
+        case .queued, .started, .mark, .paused, .resumed, .warning: break
         }
     }
 

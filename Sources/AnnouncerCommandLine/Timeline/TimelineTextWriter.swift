@@ -39,6 +39,14 @@ public final class TimelineTextWriter: TimelineObserver {
             return "\(subject) first audio, \(format(event.sinceArrival)) after arrival."
         case .audible:
             return "\(subject) audible, \(format(event.sinceArrival)) after arrival."
+        case let .mark(name):
+            return "\(subject) reached mark \(name), audible \(format(event.sinceArrival)) after arrival."
+        case .paused:
+            return "\(subject) paused."
+        case .resumed:
+            return "\(subject) resumed."
+        case let .warning(message):
+            return "\(subject) warning: \(message)"
         case let .ended(outcome):
             switch outcome {
             case let .interrupted(by): return "\(subject) ended: interrupted by announcement \(by)."

@@ -28,6 +28,11 @@ public struct Announcement: Sendable, Hashable, Identifiable {
     public var client: ClientID
     /// The kind of voice asked for; nil speaks the language's own voice.
     public var voiceType: VoiceType?
+    /// The SSML the text was read from, when it came as SSML; then `text` is its plain text.
+    public var script: SpeechScript?
+    /// Where speech resumes after a pause: just after the mark with this number (0 is the first);
+    /// nil speaks from the start.
+    public var resumesAfterMark: Int?
 
     /// Makes an announcement; throws when the text holds nothing to speak.
     public init(

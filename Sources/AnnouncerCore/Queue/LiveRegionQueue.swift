@@ -416,3 +416,12 @@ extension CancelTarget {
         }
     }
 }
+
+// MARK: - Pausing (placeholder until the pause rules land)
+
+extension LiveRegionQueue {
+    /// The speaker reports that an announcement's speech stopped for a pause, just after mark `afterMark`.
+    public mutating func speechPaused(_ id: AnnouncementID, afterMark: Int?, now: MonotonicInstant) -> [QueueAction] {
+        speechEnded(id, result: .completed, now: now)
+    }
+}

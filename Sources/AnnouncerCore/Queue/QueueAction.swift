@@ -8,4 +8,12 @@ public enum QueueAction: Sendable, Hashable {
     case start(Announcement)
     /// The announcement has ended with this outcome.
     case end(Announcement, Outcome)
+    /// Stop this announcement's speech at its next mark, or at once when no mark lies ahead; the
+    /// speaker reports where it stopped (`LiveRegionQueue.speechPaused`).
+    case pause(AnnouncementID)
+    /// The announcement's speech stopped for a pause; it is set aside until its client resumes.
+    case paused(Announcement)
+    /// Speak this paused announcement again, from just after the mark where it stopped
+    /// (`Announcement.resumesAfterMark`), or from its start.
+    case resume(Announcement)
 }

@@ -14,6 +14,15 @@ public struct TimelineEvent: Sendable, Hashable {
         case audible
         /// It ended, with its one outcome.
         case ended(Outcome)
+        /// The audio at an SSML index mark, by the mark's name, is estimated to reach the listener.
+        case mark(String)
+        /// Its speech stopped at a mark, or at once, because its client paused; it waits to resume.
+        case paused
+        /// Its speech began again after a pause, from the mark where it stopped.
+        case resumed
+        /// Something about the request that a reader of the timeline should know, in one sentence,
+        /// such as SSML that could not be read and was spoken as its text.
+        case warning(String)
 
         /// Which stage it is, without the outcome.
         public var stage: Stage {
@@ -24,6 +33,10 @@ public struct TimelineEvent: Sendable, Hashable {
             case .firstAudio: .firstAudio
             case .audible: .audible
             case .ended: .ended
+            case .mark: .mark
+            case .paused: .paused
+            case .resumed: .resumed
+            case .warning: .warning
             }
         }
 
@@ -36,6 +49,7 @@ public struct TimelineEvent: Sendable, Hashable {
         case received, queued, started
         case firstAudio = "first_audio"
         case audible, ended
+        case mark, paused, resumed, warning
     }
 
     public var time: MonotonicInstant

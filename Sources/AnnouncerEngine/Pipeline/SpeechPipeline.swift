@@ -79,6 +79,10 @@ final class SpeechPipeline: Speaker {
     /// Closes the sink once the playback thread has finished what it was doing.
     func close() { playback.closeSink() }
 
+    func pause(_ id: AnnouncementID) {
+        // Not yet: pausing at marks comes with the script pipeline.
+    }
+
     func stop(_ id: AnnouncementID) {
         guard let stream = streams.withLock({ $0.removeValue(forKey: id) }) else { return }
         stream.cancel()

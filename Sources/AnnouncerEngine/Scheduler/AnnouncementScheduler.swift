@@ -38,6 +38,7 @@ public final class AnnouncementScheduler: Sendable {
     public func submit(_ announcement: Announcement, onEnd: (@Sendable (Outcome) -> Void)? = nil) {
         queue.async { [self] in
             record(.received, announcement, at: announcement.arrival)
+            if let problem = announcement.script?.problem { record(.warning(problem), announcement, at: announcement.arrival) }
             if let onEnd { state.withLock { $0.outcomeHandlers[announcement.id] = onEnd } }
             let now = clock.now()
             let actions = state.withLock { $0.liveRegion.submit(announcement, now: now) }
@@ -132,10 +133,14 @@ public final class AnnouncementScheduler: Sendable {
                 speaker.stop(id)
             case let .start(announcement):
                 record(.started, announcement, at: clock.now())
-                speaker.speak(announcement) { [weak self] report in
-                    guard let self else { return }
-                    queue.async { self.handle(report, for: announcement) }
-                }
+                speak(announcement)
+            case let .pause(id):
+                speaker.pause(id)
+            case let .paused(announcement):
+                record(.paused, announcement, at: clock.now())
+            case let .resume(announcement):
+                record(.resumed, announcement, at: clock.now())
+                speak(announcement)
             case let .end(announcement, outcome):
                 record(.ended(outcome), announcement, at: clock.now())
                 let handler = state.withLock { state in
@@ -152,6 +157,13 @@ public final class AnnouncementScheduler: Sendable {
         notifyIdleIfIdle()
     }
 
+    private func speak(_ announcement: Announcement) {
+        speaker.speak(announcement) { [weak self] report in
+            guard let self else { return }
+            queue.async { self.handle(report, for: announcement) }
+        }
+    }
+
     private func handle(_ report: SpeechReport, for announcement: Announcement) {
         switch report {
         case let .firstAudio(at, audibleAt):
@@ -161,6 +173,13 @@ public final class AnnouncementScheduler: Sendable {
             record(.audible, announcement, at: audibleAt)
         case let .finished(result, at):
             let actions = state.withLock { $0.liveRegion.speechEnded(announcement.id, result: result, now: at) }
+            perform(actions)
+        case let .mark(index, _, audibleAt):
+            guard state.withLock({ $0.liveRegion.speaking?.id == announcement.id }),
+                  let name = announcement.script?.markNames.dropFirst(index).first else { return }
+            record(.mark(name), announcement, at: audibleAt)
+        case let .paused(afterMark, at):
+            let actions = state.withLock { $0.liveRegion.speechPaused(announcement.id, afterMark: afterMark, now: at) }
             perform(actions)
         }
     }

@@ -11,6 +11,11 @@ public protocol Speaker: AnyObject, Sendable {
 
     /// Cuts this announcement's speech now: stop synthesis, drop buffered audio. No report follows.
     func stop(_ id: AnnouncementID)
+
+    /// Stops this announcement's speech at its next index mark, letting the audio before the mark play
+    /// out, or at once when no mark lies ahead; then reports `.paused` instead of `.finished`. If its
+    /// speech ends before a pause can take effect, `.finished` comes as usual.
+    func pause(_ id: AnnouncementID)
 }
 
 /// News from a speaker about one utterance.
@@ -19,4 +24,10 @@ public enum SpeechReport: Sendable, Hashable {
     case firstAudio(at: MonotonicInstant, audibleAt: MonotonicInstant)
     /// The utterance ended on its own.
     case finished(SpeechResult, at: MonotonicInstant)
+    /// The audio at mark number `index` of the announcement's script (0 is the first) was handed to the
+    /// sink at `at`; the sink estimated it becomes audible at `audibleAt`.
+    case mark(index: Int, at: MonotonicInstant, audibleAt: MonotonicInstant)
+    /// The utterance stopped for a pause, just after mark number `afterMark` was heard, or at once with
+    /// none heard (nil). No `.finished` follows.
+    case paused(afterMark: Int?, at: MonotonicInstant)
 }

@@ -8,6 +8,10 @@ public enum EventKind: String, Sendable, Hashable, CaseIterable, Codable {
     case firstAudio = "first_audio"
     case audible
     case ended
+    case mark
+    case paused
+    case resumed
+    case warning
     /// Not an announcement's event: a notice to the connection, such as that its events were cut.
     case error
 
@@ -23,6 +27,10 @@ public enum EventKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .firstAudio: self = .firstAudio
         case .audible: self = .audible
         case .ended: self = .ended
+        case .mark: self = .mark
+        case .paused: self = .paused
+        case .resumed: self = .resumed
+        case .warning: self = .warning
         }
     }
 

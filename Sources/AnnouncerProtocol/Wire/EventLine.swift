@@ -17,22 +17,24 @@ public struct EventLine: Sendable, Hashable, Codable {
     /// For `ended` by another announcement: the one that cut or replaced it (`by`), or said it first (`of`).
     public var by: AnnouncementID?
     public var of: AnnouncementID?
-    /// For `ended` without being spoken: one sentence saying why.
+    /// For `ended` without being spoken: one sentence saying why; for `warning`, the warning.
     public var reason: String?
+    /// For `mark`: the SSML mark's name.
+    public var mark: String?
     public var politeness: Politeness
     public var language: Language
     public var region: RegionID?
     public var text: String
 
     enum CodingKeys: String, CodingKey {
-        case time = "t_ms", id, event, sent = "sent_ms", latency = "latency_ms", outcome, by, of, reason
+        case time = "t_ms", id, event, sent = "sent_ms", latency = "latency_ms", outcome, by, of, reason, mark
         case politeness, language = "lang", region, text
     }
 
     public init(
         time: Milliseconds, id: AnnouncementID, event: EventKind, sent: Milliseconds? = nil, latency: Milliseconds? = nil,
         outcome: Outcome.Kind? = nil, by: AnnouncementID? = nil, of: AnnouncementID? = nil, reason: String? = nil,
-        politeness: Politeness, language: Language, region: RegionID? = nil, text: String
+        mark: String? = nil, politeness: Politeness, language: Language, region: RegionID? = nil, text: String
     ) {
         self.time = time
         self.id = id
@@ -43,6 +45,7 @@ public struct EventLine: Sendable, Hashable, Codable {
         self.by = by
         self.of = of
         self.reason = reason
+        self.mark = mark
         self.politeness = politeness
         self.language = language
         self.region = region
@@ -60,6 +63,13 @@ public struct EventLine: Sendable, Hashable, Codable {
         switch event.kind {
         case .started, .firstAudio, .audible:
             latency = Milliseconds(event.sinceArrival)
+        case let .mark(name):
+            latency = Milliseconds(event.sinceArrival)
+            mark = name
+        case let .warning(message):
+            reason = message
+        case .paused, .resumed:
+            break
         case let .ended(ended):
             outcome = ended.kind
             switch ended {
@@ -85,6 +95,7 @@ public struct EventLine: Sendable, Hashable, Codable {
         if let by { try container.encode(by, forKey: .by) }
         if let of { try container.encode(of, forKey: .of) }
         if let reason { try container.encode(reason, forKey: .reason) }
+        if let mark { try container.encode(mark, forKey: .mark) }
         try container.encode(politeness, forKey: .politeness)
         try container.encode(language, forKey: .language)
         try container.encodeIfPresent(region, forKey: .region)

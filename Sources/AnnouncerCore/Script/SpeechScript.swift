@@ -1,0 +1,91 @@
+/// An announcement read from SSML: its words in runs, each with how it is spoken, and the marks,
+/// pauses and sounds between them. Plain-text announcements have none.
+public struct SpeechScript: Sendable, Hashable {
+    public var parts: [SpeechPart]
+    /// One plain sentence on why the markup could not be read as SSML, so that it is spoken as its
+    /// text content instead; nil when it was read. The timeline carries it as a warning.
+    public var problem: String?
+
+    public init(parts: [SpeechPart], problem: String? = nil) {
+        self.parts = parts
+        self.problem = problem
+    }
+
+    /// What a listener hears, as plain text: the runs' words joined, marks and pauses left out, a sound
+    /// by its fallback. The announcement's text, which the timeline shows and duplicates compare.
+    public var plainText: String {
+        var words: [String] = []
+        func collect(_ parts: [SpeechPart]) {
+            for part in parts {
+                switch part {
+                case let .text(text, _): words.append(text)
+                case let .sound(_, fallback): collect(fallback)
+                case .mark, .pause: break
+                }
+            }
+        }
+        collect(parts)
+        return words.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The names of the marks, in the order they are reached. Marks inside a sound's fallback do not count.
+    public var markNames: [String] {
+        parts.compactMap { if case let .mark(name) = $0 { name } else { nil } }
+    }
+
+    /// The parts that follow the mark numbered `index` (0 is the first mark): where speech resumes
+    /// after a pause at that mark. All of them when there is no such mark.
+    public func parts(afterMark index: Int) -> ArraySlice<SpeechPart> {
+        var seen = -1
+        for (position, part) in parts.enumerated() {
+            guard case .mark = part else { continue }
+            seen += 1
+            if seen == index { return parts[(position + 1)...] }
+        }
+        return parts[...]
+    }
+}
+
+/// One piece of a `SpeechScript`.
+public enum SpeechPart: Sendable, Hashable {
+    /// Words to speak, in a style; text preparation (normalization, lexicon, punctuation) applies to them.
+    case text(String, SpeechStyle)
+    /// An index mark: reported on the timeline, and to the client, when the audio at this point is heard.
+    case mark(String)
+    /// Silence.
+    case pause(Duration)
+    /// A sound icon by name; `fallback` is spoken instead when no sound folder has it.
+    indirect case sound(name: String, fallback: [SpeechPart])
+}
+
+/// How a run of a `SpeechScript` is spoken, relative to its announcement.
+public struct SpeechStyle: Sendable, Hashable {
+    /// The language whose voice profile speaks the run; nil keeps the announcement's.
+    public var language: Language?
+    /// The kind of voice; nil keeps the announcement's.
+    public var voiceType: VoiceType?
+    /// As words, spelled, or as a key name.
+    public var reading: TextReading
+    /// Multipliers of the announcement's rate, pitch and volume: 1 keeps them, 2 doubles, 0.5 halves.
+    public var rate: Double
+    public var pitch: Double
+    public var volume: Double
+    /// Stressed, as SSML's `emphasis` asks.
+    public var emphasized: Bool
+
+    public init(
+        language: Language? = nil, voiceType: VoiceType? = nil, reading: TextReading = .words,
+        rate: Double = 1, pitch: Double = 1, volume: Double = 1, emphasized: Bool = false
+    ) {
+        self.language = language
+        self.voiceType = voiceType
+        self.reading = reading
+        self.rate = rate
+        self.pitch = pitch
+        self.volume = volume
+        self.emphasized = emphasized
+    }
+
+    /// The announcement's own way of speaking.
+    public static let plain = SpeechStyle()
+}
