@@ -39,6 +39,9 @@ public final class SpeechEngine: Sendable {
     public var synthesisWorkerProcessID: Int32? { (synthesizer as? IsolatedSynthesizer)?.workerProcessID }
     private let synthesizer: any Synthesizer
 
+    /// Where sound icons (SSIP SOUND_ICON, SSML `<audio>`) are found; nil plays none and speaks their names.
+    public let soundIcons: (any SoundIconSource)?
+
     /// Whether the audio device works now, and how it has fared.
     public var audioDevice: AudioDeviceStatus { device.status }
     private let device: AudioDeviceWatch
@@ -50,6 +53,7 @@ public final class SpeechEngine: Sendable {
         voices: VoiceLibrary = .standard(),
         synthesis placement: SynthesisPlacement = .standard,
         whenAudioFails handling: AudioFaultHandling = .wait,
+        sounds: (any SoundIconSource)? = nil,
         logger: Logger
     ) throws(EngineError) {
         // Every language eSpeak NG speaks, read before any synthesis starts in this process.
@@ -82,7 +86,9 @@ public final class SpeechEngine: Sendable {
         device = AudioDeviceWatch(name: sinkSpec.description, handling: handling) { change, status in
             Self.log(change, of: status, to: logger)
         }
-        pipeline = SpeechPipeline(synthesis: synthesis, sink: sink, voices: voices, policy: policy, device: device, handling: handling)
+        soundIcons = sounds
+        pipeline = SpeechPipeline(
+            synthesis: synthesis, sink: sink, voices: voices, policy: policy, device: device, handling: handling, sounds: sounds)
         scheduler = AnnouncementScheduler(policy: policy, speaker: pipeline)
         logger.debug("Speech engine started.", metadata: ["audio.sink": "\(sinkSpec)", "audio.sample_rate": "\(format.sampleRate)"])
     }

@@ -22,6 +22,8 @@ final class ESpeakEngine {
 
     /// UTF-8 text with `[[…]]` read as eSpeak phoneme mnemonics (the lexicon's phoneme entries).
     private static let synthesisFlags = espeakCHARS_UTF8 | espeakPHONEMES
+    /// The same, with announcer's own SSML read: marks, breaks and emphasis.
+    private static let markupFlags = synthesisFlags | espeakSSML
 
     /// Synthesizes `request`, handing audio to it chunk by chunk, until the end or an abort.
     func synthesize(_ request: SynthesisRequest) -> SynthesisEnd {
@@ -32,7 +34,8 @@ final class ESpeakEngine {
         }
         setParameters(rate: request.rate, pitch: request.pitch, volume: request.volume)
 
-        let context = CallbackContext(deliver: request.deliver)
+        let context = CallbackContext(deliver: request.deliver, reachedMark: request.reachedMark)
+        let flags = request.isMarkup ? Self.markupFlags : Self.synthesisFlags
         let unmanaged = Unmanaged.passRetained(context)
         defer { unmanaged.release() }
         // eSpeak wants the size including the terminating NUL.
@@ -40,7 +43,7 @@ final class ESpeakEngine {
         let result = request.text.withCString { text in
             espeak_Synth(
                 text, size, 0, POS_CHARACTER, 0,
-                UInt32(Self.synthesisFlags), nil, unmanaged.toOpaque()
+                UInt32(flags), nil, unmanaged.toOpaque()
             )
         }
         if context.aborted {
@@ -97,8 +100,12 @@ final class ESpeakEngine {
 /// What the C callback needs, passed through eSpeak's `user_data`.
 private final class CallbackContext {
     let deliver: @Sendable (UnsafeBufferPointer<Int16>) -> Bool
+    let reachedMark: (@Sendable (Int, Int) -> Void)?
     var aborted = false
-    init(deliver: @escaping @Sendable (UnsafeBufferPointer<Int16>) -> Bool) { self.deliver = deliver }
+    init(deliver: @escaping @Sendable (UnsafeBufferPointer<Int16>) -> Bool, reachedMark: (@Sendable (Int, Int) -> Void)?) {
+        self.deliver = deliver
+        self.reachedMark = reachedMark
+    }
 }
 
 /// Called by eSpeak on the synthesizing thread for every chunk; returning 1 aborts synthesis.
@@ -108,6 +115,17 @@ private func synthesisCallback(
     guard let userData = events?.pointee.user_data else { return 0 }
     let context = Unmanaged<CallbackContext>.fromOpaque(userData).takeUnretainedValue()
     if context.aborted { return 1 }
+    if let reachedMark = context.reachedMark, var event = events {
+        // The chunk's events come with it, ended by LIST_TERMINATED; a mark's `sample` counts from the
+        // request's start. Only announcer's own numeric names are sent, so any other name is ignored.
+        while event.pointee.type != espeakEVENT_LIST_TERMINATED {
+            if event.pointee.type == espeakEVENT_MARK, let name = event.pointee.id.name,
+               let mark = Int(String(cString: name)) {
+                reachedMark(mark, Int(event.pointee.sample))
+            }
+            event += 1
+        }
+    }
     if let samples, count > 0, !context.deliver(UnsafeBufferPointer(start: samples, count: Int(count))) {
         context.aborted = true
         return 1

@@ -124,7 +124,8 @@ public final class IsolatedSynthesizer: Synthesizer {
     /// the first was lost before it gave any audio, since nothing was heard and the text was not to blame.
     private func synthesize(_ request: SynthesisRequest, id: UInt32, key: Int) -> SynthesisEnd {
         let frame = WorkerFrame.synthesize(WorkerRequest(
-            id: id, text: request.text, voice: request.voice, rate: request.rate, pitch: request.pitch, volume: request.volume))
+            id: id, text: request.text, voice: request.voice, rate: request.rate, pitch: request.pitch, volume: request.volume,
+            isMarkup: request.isMarkup))
         // A request lost before any audio, not by its own text's fault, goes to the next worker: the
         // standby, then a fresh one, since both may have been killed at once and not yet be seen dead.
         var retriesLeft = 2
@@ -172,6 +173,9 @@ public final class IsolatedSynthesizer: Synthesizer {
                     cut = true
                     worker.channel.write(.cancel(id: id))
                 }
+            case let .success(.mark(frameID, mark, sample)) where frameID == id:
+                guard !cut else { continue }
+                request.reachedMark?(Int(mark), Int(sample))
             case let .success(.end(frameID, end)) where frameID == id:
                 if cut { return .ended(.aborted) }
                 switch end {

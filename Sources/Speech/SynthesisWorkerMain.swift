@@ -49,7 +49,7 @@ public enum SynthesisWorkerMain {
                 channel.write(.end(id: id, .aborted))
                 continue
             }
-            let synthesis = SynthesisRequest(
+            var synthesis = SynthesisRequest(
                 text: request.text, voice: request.voice, rate: request.rate, pitch: request.pitch, volume: request.volume,
                 deliver: { chunk in
                     guard cancelled.load(ordering: .acquiring) != id else { return false }
@@ -57,6 +57,12 @@ public enum SynthesisWorkerMain {
                 },
                 finish: { _ in }
             )
+            synthesis.isMarkup = request.isMarkup
+            if request.isMarkup {
+                synthesis.reachedMark = { mark, sample in
+                    channel.write(.mark(id: id, mark: UInt32(clamping: mark), sample: UInt32(clamping: sample)))
+                }
+            }
             let end: WorkerEnd = switch engine.synthesize(synthesis) {
             case .completed: .completed
             case .aborted: .aborted

@@ -11,6 +11,9 @@ enum WorkerFrame: Equatable {
     case cancel(id: UInt32)
     /// Worker → server: a chunk of mono s16 PCM for request `id`.
     case audio(id: UInt32, samples: [Int16])
+    /// Worker → server: request `id` reached `<mark name="mark"/>` after `sample` samples of its audio;
+    /// sent before the audio frame that holds that sample.
+    case mark(id: UInt32, mark: UInt32, sample: UInt32)
     /// Worker → server: request `id` ended.
     case end(id: UInt32, WorkerEnd)
 
@@ -30,6 +33,7 @@ enum WorkerFrame: Equatable {
             payload.append(le: UInt16(request.rate))
             payload.append(le: UInt16(request.pitch))
             payload.append(le: UInt16(request.volume))
+            payload.append(request.isMarkup ? 1 : 0)
             let voice = Array(request.voice.utf8)
             payload.append(le: UInt16(voice.count))
             payload += voice
@@ -37,6 +41,11 @@ enum WorkerFrame: Equatable {
         case let .cancel(id):
             type = UInt8(ascii: "C")
             payload.append(le: id)
+        case let .mark(id, mark, sample):
+            type = UInt8(ascii: "M")
+            payload.append(le: id)
+            payload.append(le: mark)
+            payload.append(le: sample)
         case let .audio(id, samples):
             type = UInt8(ascii: "A")
             payload.append(le: id)
@@ -67,13 +76,17 @@ enum WorkerFrame: Equatable {
             self = .ready(sampleRate: Int(rate))
         case UInt8(ascii: "S"):
             guard let id = reader.u32(), let rate = reader.u16(), let pitch = reader.u16(), let volume = reader.u16(),
-                  let voiceLength = reader.u16(), let voice = reader.bytes(Int(voiceLength)),
+                  let flags = reader.bytes(1)?.first, let voiceLength = reader.u16(), let voice = reader.bytes(Int(voiceLength)),
                   let voiceText = String(validating: voice, as: UTF8.self),
                   let text = String(validating: reader.rest(), as: UTF8.self) else { return nil }
-            self = .synthesize(WorkerRequest(id: id, text: text, voice: voiceText, rate: Int(rate), pitch: Int(pitch), volume: Int(volume)))
+            self = .synthesize(WorkerRequest(
+                id: id, text: text, voice: voiceText, rate: Int(rate), pitch: Int(pitch), volume: Int(volume), isMarkup: flags & 1 != 0))
         case UInt8(ascii: "C"):
             guard let id = reader.u32() else { return nil }
             self = .cancel(id: id)
+        case UInt8(ascii: "M"):
+            guard let id = reader.u32(), let mark = reader.u32(), let sample = reader.u32() else { return nil }
+            self = .mark(id: id, mark: mark, sample: sample)
         case UInt8(ascii: "A"):
             guard let id = reader.u32() else { return nil }
             let bytes = reader.rest()
@@ -103,6 +116,8 @@ struct WorkerRequest: Equatable {
     var rate: Int
     var pitch: Int
     var volume: Int
+    /// The text is announcer's own eSpeak SSML (`SynthesisRequest.isMarkup`).
+    var isMarkup = false
 }
 
 /// How the worker says a request ended.

@@ -13,6 +13,8 @@ final class PlaybackThread: Sendable {
         let stream: UtteranceStream
         /// When an announcement still waiting for a device that stopped working is given up on.
         let deadline: MonotonicInstant?
+        /// The mark a resumed utterance starts after: where it pauses again if no new mark is heard.
+        var resumesAfterMark: Int? = nil
         let report: @Sendable (SpeechReport) -> Void
     }
 
@@ -147,6 +149,22 @@ final class PlaybackThread: Sendable {
         var unsaved: [Int16]?
         let replayLimit = sink.format.frames(in: Self.longestReplay)
         var heard = false
+        // Marks taken from the stream, reported once the audio after them is written, so that their
+        // audible time is that of the audio's first frame; and the last mark reported.
+        var pendingMarks: [Int] = []
+        var lastMark = job.resumesAfterMark
+        /// Reports the pending marks as heard at `audibleAt`.
+        func reportMarks(audibleAt: MonotonicInstant, handedAt: MonotonicInstant) {
+            for mark in pendingMarks { job.report(.mark(index: mark, at: handedAt, audibleAt: audibleAt)) }
+            lastMark = pendingMarks.last ?? lastMark
+            pendingMarks.removeAll()
+        }
+        /// Reports the pending marks as heard after everything written so far.
+        func reportMarksAtEnd() {
+            guard !pendingMarks.isEmpty else { return }
+            let now = MonotonicInstant.now()
+            reportMarks(audibleAt: now + max(sink.outputDelay(), .zero), handedAt: now)
+        }
         while true {
             do throws(AudioError) {
                 try sink.beginUtterance()
@@ -161,7 +179,31 @@ final class PlaybackThread: Sendable {
                     // cut utterance is written after its cut.
                     let mark = sink.cutMark
                     switch stream.next() {
+                    case let .mark(mark):
+                        pendingMarks.append(mark)
+                        guard stream.isPauseRequested else { continue }
+                        // Paused at this mark: what was written before it plays out; nothing after it is written.
+                        reportMarksAtEnd()
+                        stream.cancel()
+                        job.report(.paused(afterMark: lastMark, at: .now()))
+                        return
+                    case .pauseNow:
+                        if pendingMarks.isEmpty {
+                            // No mark lies ahead: stop at once, to resume after the last mark heard.
+                            sink.cut()
+                        } else {
+                            reportMarksAtEnd()
+                        }
+                        stream.cancel()
+                        job.report(.paused(afterMark: lastMark, at: .now()))
+                        return
                     case let .audio(chunk):
+                        if !pendingMarks.isEmpty, stream.isPauseRequested {
+                            reportMarksAtEnd()
+                            stream.cancel()
+                            job.report(.paused(afterMark: lastMark, at: .now()))
+                            return
+                        }
                         // Kept before it is written: a write that fails may have played none of it.
                         if reopening != nil {
                             if writtenFrames < replayLimit {
@@ -176,13 +218,19 @@ final class PlaybackThread: Sendable {
                         }
                         unsaved = nil
                         guard accepted else { return }
-                        if !heard {
-                            heard = true
+                        if !heard || !pendingMarks.isEmpty {
                             // Stamped when the sink has accepted the frame, so a write that had to wait counts.
                             let handedAt = MonotonicInstant.now()
-                            job.report(.firstAudio(at: handedAt, audibleAt: audibleTime(ofFirstFrameOf: chunk.count, writtenAt: handedAt)))
+                            let audibleAt = audibleTime(ofFirstFrameOf: chunk.count, writtenAt: handedAt)
+                            if !heard {
+                                heard = true
+                                job.report(.firstAudio(at: handedAt, audibleAt: audibleAt))
+                            }
+                            reportMarks(audibleAt: audibleAt, handedAt: handedAt)
                         }
                     case .end(.completed):
+                        // Marks after the last words come before the end, as SSIP's 700s come before 702.
+                        reportMarksAtEnd()
                         if try sink.waitUntilPlayed() { job.report(.finished(.completed, at: .now())) }
                         return
                     case let .end(.failed(error)):

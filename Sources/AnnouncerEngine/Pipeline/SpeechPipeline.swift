@@ -12,12 +12,15 @@ final class SpeechPipeline: Speaker {
     private let streams = Mutex<[AnnouncementID: UtteranceStream]>([:])
     private let maxBufferedSamples: Int
     private let policy: LiveRegionPolicy
+    private let sounds: (any SoundIconSource)?
 
     init(
         synthesis: any Synthesizer, sink: any AudioSink, voices: VoiceLibrary,
-        policy: LiveRegionPolicy, device: AudioDeviceWatch, handling: AudioFaultHandling
+        policy: LiveRegionPolicy, device: AudioDeviceWatch, handling: AudioFaultHandling,
+        sounds: (any SoundIconSource)? = nil
     ) {
         self.synthesis = synthesis
+        self.sounds = sounds
         self.playback = PlaybackThread(sink: sink, device: device, handling: handling)
         self.voices = Mutex(voices)
         self.policy = policy
@@ -26,15 +29,31 @@ final class SpeechPipeline: Speaker {
     }
 
     func speak(_ announcement: Announcement, report: @escaping @Sendable (SpeechReport) -> Void) {
-        let stream = UtteranceStream(maxBuffered: maxBufferedSamples)
+        let scriptRuns = announcement.script.map { script in
+            ScriptRun.runs(
+                of: script.parts(afterMark: announcement.resumesAfterMark ?? -1),
+                firstMark: (announcement.resumesAfterMark ?? -1) + 1,
+                language: announcement.language, voiceType: announcement.voiceType)
+        }
+        let marks = announcement.script.map { $0.markNames.count - ((announcement.resumesAfterMark ?? -1) + 1) } ?? 0
+        let stream = UtteranceStream(maxBuffered: maxBufferedSamples, marks: max(0, marks))
         let id = announcement.id
         streams.withLock { $0[id] = stream }
         // While the device is not working, an announcement waits for it up to its time to live from arrival.
         let deadline = policy.timeToLive(announcement.politeness).map { announcement.arrival + $0 }
-        playback.enqueue(PlaybackThread.Job(stream: stream, deadline: deadline) { [weak self] news in
-            if case .finished = news { self?.streams.withLock { _ = $0.removeValue(forKey: id) } }
+        var job = PlaybackThread.Job(stream: stream, deadline: deadline) { [weak self] news in
+            switch news {
+            case .finished, .paused: self?.streams.withLock { _ = $0.removeValue(forKey: id) }
+            case .firstAudio, .mark: break
+            }
             report(news)
-        })
+        }
+        job.resumesAfterMark = announcement.resumesAfterMark
+        playback.enqueue(job)
+        if let scriptRuns {
+            speak(scriptRuns, of: announcement, into: stream)
+            return
+        }
         let voice = voices.withLock { $0.speakingProfile(for: announcement.language) }
         let prosody = announcement.prosody
         let (reading, capitals) = (announcement.reading, announcement.capitals)
@@ -67,6 +86,102 @@ final class SpeechPipeline: Speaker {
         }
     }
 
+    /// Queues the synthesis of an SSML announcement's runs, in order, into `stream`.
+    private func speak(_ runs: [ScriptRun], of announcement: Announcement, into stream: UtteranceStream) {
+        let requests = self.requests(for: runs, of: announcement, into: stream)
+        guard !requests.isEmpty else { return stream.finish(.completed) }
+        for (index, var request) in requests.enumerated() {
+            let isLast = index == requests.count - 1
+            let ended = request.finish
+            // A run before the last ends the stream only when it did not complete.
+            request.finish = { end in
+                ended(end)
+                if end != .completed || isLast { stream.finish(end) }
+            }
+            synthesis.enqueue(request)
+        }
+    }
+
+    /// The synthesis requests for `runs`; their `finish` places the marks after each run's last sample.
+    private func requests(for runs: [ScriptRun], of announcement: Announcement, into stream: UtteranceStream) -> [SynthesisRequest] {
+        var requests: [SynthesisRequest] = []
+        let punctuation = announcement.punctuation ?? .some
+        let capitals = announcement.capitals
+        let sampleRate = synthesis.sampleRate
+        for run in runs {
+            switch run {
+            case let .speech(run):
+                let voice = voices.withLock { $0.speakingProfile(for: run.language) }
+                let prosody = announcement.prosody
+                let placer = MarkPlacer(stream: stream)
+                var request = SynthesisRequest(
+                    text: "",
+                    voice: run.voiceType?.espeakVoice(from: voice.espeakVoice) ?? voice.espeakVoice,
+                    rate: Self.scaled(prosody.rate ?? voice.rate, by: run.rate, within: Prosody.rateRange),
+                    pitch: Self.scaled(prosody.pitch ?? voice.pitch, by: run.pitch, within: Prosody.pitchRange),
+                    volume: Self.scaled(prosody.volume ?? voice.volume, by: run.volume, within: Prosody.volumeRange),
+                    deliver: { placer.deliver($0) },
+                    finish: { end in if end == .completed { placer.flush() } },
+                    isCancelled: { stream.isClosed }
+                )
+                request.isMarkup = true
+                request.reachedMark = { mark, sample in placer.reached(mark, atSample: sample) }
+                let reading = run.reading
+                // Text preparation runs on the synthesis thread, on the words only, never on the markup.
+                request.preparation = { _ in
+                    run.markup { voice.prepare($0, reading: reading, capitals: capitals, punctuationLevel: punctuation) }
+                }
+                requests.append(request)
+            case let .marks(marks):
+                var request = Self.substitute(into: stream) {
+                    for mark in marks { stream.pushMark(mark) }
+                }
+                request.voice = voices.withLock { $0.speakingProfile(for: announcement.language) }.espeakVoice
+                requests.append(request)
+            case let .sound(name, fallback):
+                // Played when an allowed folder has it, else its fallback is spoken: which, is known only
+                // on the synthesis thread, where the file is read, so the fallback's requests are queued
+                // too and speak nothing when the sound played.
+                let played = Atomic<Bool>(false)
+                let sounds = self.sounds
+                requests.append(Self.substitute(into: stream) {
+                    guard let samples = sounds?.samples(forSource: name, sampleRate: sampleRate) else { return }
+                    played.store(true, ordering: .releasing)
+                    _ = samples.withUnsafeBufferPointer { stream.push($0) }
+                })
+                for var request in self.requests(for: fallback, of: announcement, into: stream) {
+                    let prepare = request.preparation
+                    let substitute = request.substitute
+                    request.preparation = { text in played.load(ordering: .acquiring) ? "" : prepare?(text) ?? text }
+                    if let substitute {
+                        request.substitute = { played.load(ordering: .acquiring) ? .completed : substitute() }
+                    }
+                    requests.append(request)
+                }
+            }
+        }
+        return requests
+    }
+
+    /// A request that runs `work` on the synthesis thread, in order, instead of synthesizing.
+    private static func substitute(into stream: UtteranceStream, _ work: @escaping @Sendable () -> Void) -> SynthesisRequest {
+        var request = SynthesisRequest(
+            text: "", voice: "", deliver: { _ in true }, finish: { _ in }, isCancelled: { stream.isClosed })
+        request.substitute = {
+            work()
+            return .completed
+        }
+        return request
+    }
+
+    /// A voice's setting times an SSML multiplier, kept within the synthesizer's range.
+    private static func scaled(_ value: Int, by factor: Double, within range: ClosedRange<Int>) -> Int {
+        guard factor != 1 else { return value }
+        let scaled = (Double(value) * factor).rounded()
+        guard scaled.isFinite else { return value }
+        return min(range.upperBound, max(range.lowerBound, Int(scaled)))
+    }
+
     private func push(_ samples: [Int16], to stream: UtteranceStream) { Self.push(samples, to: stream) }
 
     private static func push(_ samples: [Int16], to stream: UtteranceStream) {
@@ -80,7 +195,7 @@ final class SpeechPipeline: Speaker {
     func close() { playback.closeSink() }
 
     func pause(_ id: AnnouncementID) {
-        // Not yet: pausing at marks comes with the script pipeline.
+        streams.withLock { $0[id] }?.requestPause()
     }
 
     func stop(_ id: AnnouncementID) {

@@ -1,0 +1,48 @@
+import Synchronization
+
+/// Puts one synthesis request's index marks into its utterance stream between the right samples.
+///
+/// eSpeak tells each mark's position as a count of the request's samples, just before the chunk that
+/// holds it; the placer cuts that chunk at the position, so the playback thread meets the mark exactly
+/// when the audio before it has been written.
+final class MarkPlacer: Sendable {
+    private let stream: UtteranceStream
+    private let state = Mutex((pending: [(mark: Int, sample: Int)](), delivered: 0))
+
+    init(stream: UtteranceStream) { self.stream = stream }
+
+    /// Synthesis thread: mark `mark` falls after `sample` samples of this request's audio.
+    func reached(_ mark: Int, atSample sample: Int) {
+        state.withLock { $0.pending.append((mark, sample)) }
+    }
+
+    /// Synthesis thread: a chunk of the request's audio, with the marks that fall within it put in place.
+    /// False when the utterance was cut or ended.
+    func deliver(_ chunk: UnsafeBufferPointer<Int16>) -> Bool {
+        let (due, delivered) = state.withLock { state in
+            let end = state.delivered + chunk.count
+            let due = state.pending.filter { $0.sample < end }
+            state.pending.removeAll { $0.sample < end }
+            defer { state.delivered = end }
+            return (due, state.delivered)
+        }
+        var start = 0
+        for (mark, sample) in due {
+            let cut = min(chunk.count, max(start, sample - delivered))
+            if cut > start, !stream.push(UnsafeBufferPointer(rebasing: chunk[start..<cut])) { return false }
+            stream.pushMark(mark)
+            start = cut
+        }
+        guard start < chunk.count else { return !stream.isClosed }
+        return stream.push(UnsafeBufferPointer(rebasing: chunk[start...]))
+    }
+
+    /// Synthesis thread: the request ended; marks after its last sample go in now.
+    func flush() {
+        let rest = state.withLock { state in
+            defer { state.pending.removeAll() }
+            return state.pending
+        }
+        for (mark, _) in rest { stream.pushMark(mark) }
+    }
+}

@@ -1,0 +1,88 @@
+import AnnouncerCore
+@testable import AnnouncerEngine
+import Foundation
+import Testing
+
+/// SSML announcements on a real engine (eSpeak NG in its worker, the paced null sink): marks reported
+/// in order before the end, pause at a mark and resume from it.
+@Suite(.serialized)
+struct ScriptSpeechTests {
+    /// An announcement of `words`, each after a mark named after it, with a pause between them.
+    func marked(_ words: [String], pause: Duration = .milliseconds(200), politeness: Politeness = .polite) throws -> Announcement {
+        var parts: [SpeechPart] = []
+        for (index, word) in words.enumerated() {
+            if index > 0 { parts.append(.pause(pause)) }
+            parts += [.mark(word), .text(word, .plain)]
+        }
+        let script = SpeechScript(parts: parts)
+        var announcement = try Announcement(
+            text: script.plainText, politeness: politeness, prosody: try Prosody(rate: 300), arrival: .now())
+        announcement.script = script
+        return announcement
+    }
+
+    func marks(of announcement: Announcement, in harness: EngineHarness) -> [String] {
+        harness.timeline.events(of: announcement.id).compactMap { event in
+            guard event.announcement.id == announcement.id, case let .mark(name) = event.kind else { return nil }
+            return name
+        }
+    }
+
+    @Test("Every mark of an SSML announcement is on the timeline, in order, before it ends, each later than the one before")
+    func marksComeInOrderBeforeTheEnd() throws {
+        let harness = try EngineHarness()
+        let words = ["one", "two", "three", "four", "five"]
+        let announcement = try marked(words)
+        harness.engine.submit(announcement)
+        harness.finish()
+        #expect(harness.outcome(of: announcement) == .spoken)
+        #expect(marks(of: announcement, in: harness) == words)
+        let events = harness.timeline.events(of: announcement.id)
+        let markTimes = events.filter { if case .mark = $0.kind { true } else { false } }.map(\.time)
+        #expect(markTimes == markTimes.sorted())
+        // Each pause of 200 ms lies between two marks.
+        for (later, earlier) in zip(markTimes.dropFirst(), markTimes) {
+            #expect(later.since(earlier) >= .milliseconds(200), "\(later.since(earlier))")
+        }
+        let endIndex = try #require(events.firstIndex { if case .ended = $0.kind { true } else { false } })
+        let lastMark = try #require(events.lastIndex { if case .mark = $0.kind { true } else { false } })
+        #expect(lastMark < endIndex)
+    }
+
+    @Test("The words of an SSML announcement go through text preparation and its markup is never read aloud")
+    func markupIsNotSpoken() throws {
+        // The same words with and without markup take about the same time to say.
+        let harness = try EngineHarness(sink: .null)
+        let plain = try Announcement(text: "Ten past three", prosody: try Prosody(rate: 300), arrival: .now())
+        var marked = try marked(["Ten", "past", "three"], pause: .zero)
+        marked.id = AnnouncementID("marked")
+        harness.engine.submit(plain)
+        harness.engine.submit(marked)
+        harness.finish()
+        func spokenFor(_ announcement: Announcement) -> Duration? {
+            guard let first = harness.timeline.first(.firstAudio, of: announcement.id),
+                  let end = harness.timeline.first(.ended, of: announcement.id) else { return nil }
+            return end.time.since(first.time)
+        }
+        let plainTime = try #require(spokenFor(plain))
+        let markedTime = try #require(spokenFor(marked))
+        #expect(markedTime < plainTime * 2, "plain \(plainTime), marked \(markedTime)")
+    }
+
+    @Test("A cut SSML announcement reports no mark after its cut")
+    func noMarkAfterACut() throws {
+        let harness = try EngineHarness()
+        let words = (1...12).map { "word\($0)" }
+        let polite = try marked(words, pause: .milliseconds(150))
+        harness.engine.submit(polite)
+        _ = harness.waitFor(.mark, of: polite)
+        Thread.sleep(forTimeInterval: 0.3)
+        let error = harness.say("Error", .assertive)
+        harness.finish()
+        let cutAt = try #require(harness.timeline.first(.ended, of: polite)?.time)
+        #expect(harness.outcome(of: error) == .spoken)
+        let late = harness.timeline.events(of: polite.id).filter { $0.kind.stage == .mark && $0.time > cutAt + .milliseconds(100) }
+        #expect(late.isEmpty, "\(late)")
+        #expect(marks(of: polite, in: harness).count < words.count)
+    }
+}
