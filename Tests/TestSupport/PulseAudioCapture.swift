@@ -28,6 +28,13 @@ public final class PulseAudioCapture: Sendable {
         Thread.sleep(forTimeInterval: 0.3)
     }
 
+    /// Stops recording and returns the samples as recorded, mono at `sampleRate`.
+    public func stopAndKeepSamples() -> [Int16] {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return buffer.samples
+    }
+
     /// Stops recording and returns the loudness of each 10 ms window, in order.
     public func stop() -> [Double] {
         // parec does not always stop on SIGTERM while its output is being read.

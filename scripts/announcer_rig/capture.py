@@ -98,6 +98,23 @@ class MonitorCapture:
                     return None
                 self.cond.wait(left)
 
+    def chunks_after(self, after_sequence):
+        """Every chunk newer than after_sequence, oldest first, as (arrival time, samples) pairs.
+
+        Raises Failure when the oldest of them has already left the buffer, so that the samples
+        handed back are one unbroken stretch of what parec recorded since the mark.
+        """
+        with self.cond:
+            if self.failed:
+                raise Failure(self.failed)
+            chunks = [(arrival, samples) for sequence, arrival, samples, _ in self.chunks
+                      if sequence > after_sequence]
+            oldest = self.chunks[0][0] if self.chunks else self.sequence + 1
+        if after_sequence + 1 < oldest:
+            raise Failure("The capture no longer holds the audio recorded since the mark: "
+                          "more than its 30,000 chunks arrived since.")
+        return chunks
+
     def peak_between(self, start, end):
         """The highest peak among chunks that arrived between two monotonic times."""
         with self.cond:

@@ -20,6 +20,9 @@ public struct JSONLinesSession: Sendable {
         case status(changedSince: MonotonicInstant)
         /// Answer `voices`.
         case voices
+        /// Pause or resume this connection's speech, or every client's.
+        case pause(all: Bool)
+        case resume(all: Bool)
     }
 
     public private(set) var defaults: ConnectionDefaults
@@ -77,6 +80,10 @@ public struct JSONLinesSession: Sendable {
             return [.status(changedSince: lastChange)]
         case .voices:
             return [.voices]
+        case let .pause(all):
+            return [.pause(all: all), .reply(Reply(.pause, NoBody()).encoded)]
+        case let .resume(all):
+            return [.resume(all: all), .reply(Reply(.resume, NoBody()).encoded)]
         case let .defaults(language, politeness, punctuation):
             if let language { defaults.language = language }
             if let politeness { defaults.politeness = politeness }

@@ -1,4 +1,5 @@
 public import AnnouncerCore
+import SSMLReading
 
 /// One request of the JSON-lines protocol, already checked field by field.
 public enum JSONRequest: Sendable, Equatable {
@@ -16,6 +17,10 @@ public enum JSONRequest: Sendable, Equatable {
     case defaults(language: Language?, politeness: Politeness?, punctuation: PunctuationLevel?)
     /// List the voice profiles: language, name, eSpeak voice and the files each came from.
     case voices
+    /// Pause this connection's speech at its next index mark and hold its announcements; `all` pauses every client's.
+    case pause(all: Bool)
+    /// Go on from where this connection's speech paused; `all` resumes every client's.
+    case resume(all: Bool)
 
     /// The request's name on the wire, echoed in its reply.
     public var name: RequestName {
@@ -27,6 +32,8 @@ public enum JSONRequest: Sendable, Equatable {
         case .status: .status
         case .defaults: .defaults
         case .voices: .voices
+        case .pause: .pause
+        case .resume: .resume
         }
     }
 
@@ -56,12 +63,15 @@ public struct SpeakRequest: Sendable, Equatable {
     public var spelled: Bool
     /// How much punctuation to name; nil takes the connection's default.
     public var punctuation: PunctuationLevel?
+    /// The text is SSML: marks, breaks, prosody, language changes and the rest of the subset in docs/PROTOCOL.md.
+    public var ssml: Bool
 
     public init(
         text: String, politeness: Politeness? = nil, language: Language? = nil, region: RegionID? = nil,
         prosody: Prosody = .voiceDefault, id: AnnouncementID? = nil, follow: Bool = false,
-        sent: MonotonicInstant? = nil, spelled: Bool = false, punctuation: PunctuationLevel? = nil
+        sent: MonotonicInstant? = nil, spelled: Bool = false, punctuation: PunctuationLevel? = nil, ssml: Bool = false
     ) {
+        self.ssml = ssml
         self.text = text
         self.politeness = politeness
         self.language = language
@@ -81,13 +91,17 @@ public struct SpeakRequest: Sendable, Equatable {
             throw ProtocolError(.invalidValue,
                 "The field \"sent_ms\" is later than the moment the server read the request; stamp it with the monotonic clock (CLOCK_MONOTONIC, as Python's time.monotonic() gives), in milliseconds.")
         }
+        // SSML that cannot be read is spoken as its text, with a warning on the timeline; never refused.
+        let script = ssml && !spelled ? SSMLReader().read(text) : nil
         do throws(AnnouncementError) {
-            return try Announcement(
-                id: id ?? .generate(), text: text,
+            var announcement = try Announcement(
+                id: id ?? .generate(), text: script?.plainText ?? text,
                 politeness: politeness ?? defaults.politeness, language: language ?? defaults.language,
                 region: region, prosody: prosody, arrival: arrival, sent: sent,
                 spelled: spelled, punctuation: punctuation ?? defaults.punctuation
             )
+            announcement.script = script
+            return announcement
         } catch {
             throw ProtocolError(error)
         }

@@ -11,13 +11,15 @@ public enum JSONRequestParser {
 
     /// The fields each request accepts; any other field is refused, so a misspelt one is never ignored.
     static let allowedFields: [String: Set<String>] = [
-        "speak": ["request", "text", "politeness", "lang", "region", "rate", "pitch", "volume", "id", "follow", "sent_ms", "spell", "punctuation"],
+        "speak": ["request", "text", "politeness", "lang", "region", "rate", "pitch", "volume", "id", "follow", "sent_ms", "spell", "punctuation", "ssml"],
         "cancel": ["request", "id", "region", "all"],
         "subscribe": ["request"],
         "unsubscribe": ["request"],
         "status": ["request"],
         "defaults": ["request", "lang", "politeness", "punctuation"],
         "voices": ["request"],
+        "pause": ["request", "all"],
+        "resume": ["request", "all"],
     ]
 
     /// The request names, for error sentences.
@@ -83,7 +85,8 @@ public enum JSONRequestParser {
                 follow: try fields.bool("follow") ?? false,
                 sent: try fields.monotonicMilliseconds("sent_ms"),
                 spelled: try fields.bool("spell") ?? false,
-                punctuation: try fields.punctuation()
+                punctuation: try fields.punctuation(),
+                ssml: try fields.bool("ssml") ?? false
             ))
         case "cancel":
             let targets: [CancelTarget] = [
@@ -100,6 +103,8 @@ public enum JSONRequestParser {
         case "unsubscribe": return .unsubscribe
         case "status": return .status
         case "voices": return .voices
+        case "pause": return .pause(all: try fields.bool("all") ?? false)
+        case "resume": return .resume(all: try fields.bool("all") ?? false)
         default:
             return .defaults(language: try fields.language(), politeness: try fields.politeness(), punctuation: try fields.punctuation())
         }

@@ -13,6 +13,10 @@ public enum SSIPAction: Sendable, Equatable {
     case wake(at: MonotonicInstant)
     /// End what the target names: STOP reaches what speaks, CANCEL what waits as well.
     case cancel(CancelTarget)
+    /// Pause the target's speech at its next index mark, and hold its messages (PAUSE).
+    case pause(PauseTarget)
+    /// Let the target's paused speech go on from the mark where it stopped (RESUME).
+    case resume(PauseTarget)
     /// Close the connection after the replies before it.
     case close
 }

@@ -1,4 +1,5 @@
 public import AnnouncerCore
+import SSMLReading
 
 /// One SSIP connection as a state machine: lines in, actions out, no sockets.
 ///
@@ -44,13 +45,25 @@ public struct SSIPSession: Sendable {
 
     /// The languages there are voices for, to check SET SELF LANGUAGE against.
     private let languages: Set<Language>
+    /// Reads message bodies in SSML mode.
+    private let markup: SSMLReader
+    /// Says whether a sound icon can be played, before SOUND_ICON is answered.
+    private let soundIcons: (any SoundIconCatalog)?
 
-    public init(clientID: Int, defaultLanguage: Language, maxMessageBytes: Int, voices: [OfferedVoice]) {
+    public init(
+        clientID: Int, defaultLanguage: Language, maxMessageBytes: Int, voices: [OfferedVoice],
+        soundIcons: (any SoundIconCatalog)? = nil
+    ) {
         self.clientID = clientID
         self.defaultLanguage = defaultLanguage
         self.maxMessageBytes = maxMessageBytes
         self.voices = voices
-        self.languages = Set(voices.map(\.language))
+        self.soundIcons = soundIcons
+        let languages = Set(voices.map(\.language))
+        self.languages = languages
+        markup = SSMLReader(voiceNamed: { name in
+            voices.first { $0.name.lowercased() == name.lowercased() }?.language
+        })
     }
 
     /// True while the body of a SPEAK is being received.
@@ -108,10 +121,15 @@ public struct SSIPSession: Sendable {
         return speak(text, at: arrival)
     }
 
-    private mutating func speak(_ text: String, reading: TextReading? = nil, at arrival: MonotonicInstant) -> [SSIPAction] {
+    private mutating func speak(
+        _ text: String, reading: TextReading? = nil, script given: SpeechScript? = nil, at arrival: MonotonicInstant
+    ) -> [SSIPAction] {
         let reading = reading ?? (settings.spelling ? .characters : .words)
+        // In SSML mode a message is markup, unless it is spelled, a key or a character; its text is what is heard.
+        var script = given
+        if script == nil, settings.ssmlMode, reading == .words { script = markup.read(text) }
         guard var announcement = try? Announcement(
-            text: text, language: settings.language ?? defaultLanguage, prosody: settings.prosody, arrival: arrival,
+            text: script?.plainText ?? text, language: settings.language ?? defaultLanguage, prosody: settings.prosody, arrival: arrival,
             spelled: reading == .characters, punctuation: settings.punctuation
         ) else {
             return saidNothing(at: arrival)
@@ -121,6 +139,7 @@ public struct SSIPSession: Sendable {
         announcement.voiceType = settings.voiceType
         announcement.reading = reading
         announcement.capitals = settings.capitals
+        announcement.script = script
         return [.speak(announcement)]
     }
 
@@ -166,7 +185,14 @@ public struct SSIPSession: Sendable {
             return speak(key, reading: .key, at: arrival)
         case "sound_icon":
             guard let icon = words[1], !icon.isEmpty else { return missingParameter }
-            return notSupported("SOUND ICONS ARE")
+            // Only a name: a sound-icon folder has it, or its name is spoken as words, as Speech Dispatcher's
+            // generic fallback does. A file found that cannot be played is refused in words naming it.
+            if case let .refused(reason) = soundIcons?.check(icon) {
+                return [.reply(["420 ERR SOUND ICON REFUSED: \(reason)"])]
+            }
+            let words = icon.replacing("_", with: " ").replacing("-", with: " ")
+            let script = SpeechScript(parts: [.sound(name: icon, fallback: [.text(words, .plain)])])
+            return speak(words, reading: .words, script: script, at: arrival)
         case "stop", "cancel", "pause", "resume":
             if insideBlock { return notInsideBlock }
             guard let scopeWord = words[1] else { return missingParameter }
@@ -183,7 +209,19 @@ public struct SSIPSession: Sendable {
             switch verb {
             case "stop": return [.cancel(target(scope, speakingOnly: true)), .reply(["210 OK STOPPED"])]
             case "cancel": return [.cancel(target(scope, speakingOnly: false)), .reply(["213 OK CANCELED"])]
-            default: return notSupported("\(verb.uppercased()) IS")
+            default:
+                // A pause holds a client's messages: SELF or one of its own messages pauses this client.
+                let target: PauseTarget
+                switch scope {
+                case .all: target = .all
+                case .ownMessages: target = .client(ClientID(clientID))
+                case let .message(id):
+                    guard ownLive.contains(id) else { return [.reply(["406 ERR ID DOESNT EXIST"])] }
+                    target = .client(ClientID(clientID))
+                }
+                return verb == "pause"
+                    ? [.pause(target), .reply(["211 OK PAUSED"])]
+                    : [.resume(target), .reply(["212 OK RESUMED"])]
             }
         case "set":
             return set(words)
@@ -225,13 +263,13 @@ public struct SSIPSession: Sendable {
         "248-  SPEAK           -- say text",
         "248-  KEY             -- say a combination of keys",
         "248-  CHAR            -- say a character",
-        "248-  SOUND_ICON      -- not supported by announcer yet",
+        "248-  SOUND_ICON      -- play a sound icon",
         "248-  SET             -- set a parameter",
         "248-  GET             -- get a current parameter",
         "248-  LIST            -- list available arguments",
         "248-  HISTORY         -- commands related to history",
         "248-  STOP, CANCEL    -- stop speaking, or also drop what waits",
-        "248-  PAUSE, RESUME   -- not supported by announcer yet",
+        "248-  PAUSE, RESUME   -- pause at the next index mark, and go on from it",
         "248-  BLOCK           -- group messages",
         "248-  QUIT            -- close the connection",
         "248 OK HELP SENT",
@@ -350,8 +388,7 @@ public struct SSIPSession: Sendable {
         case "ssml_mode":
             guard let value else { return missingParameter }
             guard let on = Self.onOff(value) else { return notOnOrOff }
-            if on { return notSupported("SSML IS") }
-            return apply(to: target, ok: "219 OK SSML MODE SET", failed: "315 ERR COULDNT SET SSML MODE") { _ in }
+            return apply(to: target, ok: "219 OK SSML MODE SET", failed: "315 ERR COULDNT SET SSML MODE") { $0.ssmlMode = on }
         case "debug":
             guard let value else { return missingParameter }
             guard Self.onOff(value) != nil else { return notOnOrOff }
@@ -582,6 +619,11 @@ public struct SSIPSession: Sendable {
     public func eventLines(for event: TimelineEvent) -> [String] {
         let (code, type, text): (Int, String, String)
         switch event.kind {
+        case let .mark(name):
+            guard settings.notifications.contains("index_marks") else { return [] }
+            return ["700-\(event.announcement.id)", "700-\(clientID)", "700-\(name)", "700 INDEX MARK"]
+        case .paused: (code, type, text) = (704, "pause", "PAUSED")
+        case .resumed: (code, type, text) = (705, "resume", "RESUMED")
         case .firstAudio: (code, type, text) = (701, "begin", "BEGIN")
         case .ended(.spoken): (code, type, text) = (702, "end", "END")
         case .ended: (code, type, text) = (703, "cancel", "CANCELED")

@@ -21,6 +21,8 @@ public struct SSIPSettings: Sendable, Equatable {
     public var pauseContext: Int?
     /// nil until the client sets one: the server's default applies.
     public var punctuationMode: SSIPPunctuationMode?
+    /// SET SELF SSML_MODE on: message bodies are SSML (python3-speechd's `set_data_mode(SSML)`, as Orca sets it).
+    public var ssmlMode = false
     /// SET SELF SPELLING on: every message is read character by character.
     public var spelling = false
     /// SET SELF CAP_LET_RECOGN: how a capital letter is marked in CHAR, KEY and spelling; "capital A" until set.

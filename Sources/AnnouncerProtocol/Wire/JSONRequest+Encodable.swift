@@ -6,7 +6,7 @@ public import JSONLineEncoding
 extension JSONRequest: Encodable {
     enum CodingKeys: String, CodingKey {
         case request, id, text, politeness, language = "lang", region, rate, pitch, volume, follow, sent = "sent_ms"
-        case spell, punctuation, all
+        case spell, punctuation, all, ssml
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -26,6 +26,7 @@ extension JSONRequest: Encodable {
             if speak.spelled { try container.encode(true, forKey: .spell) }
             if let punctuation = speak.punctuation { try container.encode(punctuation, forKey: .punctuation) }
             if let sent = speak.sent { try container.encode(Milliseconds(sent), forKey: .sent) }
+            if speak.ssml { try container.encode(true, forKey: .ssml) }
         case let .cancel(target):
             switch target {
             case let .id(id): try container.encode(id, forKey: .id)
@@ -39,6 +40,8 @@ extension JSONRequest: Encodable {
             if let language { try container.encode(language, forKey: .language) }
             if let politeness { try container.encode(politeness, forKey: .politeness) }
             if let punctuation { try container.encode(punctuation, forKey: .punctuation) }
+        case let .pause(all), let .resume(all):
+            if all { try container.encode(true, forKey: .all) }
         case .subscribe, .unsubscribe, .status, .voices:
             break
         }

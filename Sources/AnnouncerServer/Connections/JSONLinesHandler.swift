@@ -76,6 +76,10 @@ final class JSONLinesHandler: ChannelInboundHandler {
             case .voices:
                 guard client.admitQuery(at: arrival) else { output?.write(Self.queryRefusal(.voices)); continue }
                 output?.write(voicesReply())
+            case let .pause(all):
+                context.scheduler.pause(all ? .all : .client(ClientID(client.number)))
+            case let .resume(all):
+                context.scheduler.resume(all ? .all : .client(ClientID(client.number)))
             }
         }
     }

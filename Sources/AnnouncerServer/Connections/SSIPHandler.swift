@@ -67,6 +67,10 @@ final class SSIPHandler: ChannelInboundHandler {
                 submit(announcement)
             case let .cancel(target):
                 context.scheduler.cancel(target)
+            case let .pause(target):
+                context.scheduler.pause(target)
+            case let .resume(target):
+                context.scheduler.resume(target)
             case let .reply(lines):
                 output?.write(lines)
             case let .events(lines):

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""python3-speechd, unmodified, in SSML mode, as Orca and other clients use it: prints one line per
+callback it gets, with the monotonic time in milliseconds, so a test can compare them with the timeline.
+
+  speechd_ssml_client.py marks SSML      speak SSML with marks and wait for its end
+  speechd_ssml_client.py pause SSML MARK speak, PAUSE SELF when MARK is reported, RESUME SELF after
+                                         half a second, and wait for the end
+  speechd_ssml_client.py icon NAME       play a sound icon and wait a moment
+
+The server is the one SPEECHD_ADDRESS names. Exit status 0 when the message ended, 1 when it did not.
+"""
+import sys
+import threading
+import time
+
+import speechd
+
+
+def now_ms():
+    return time.monotonic() * 1000.0
+
+
+def main():
+    mode = sys.argv[1]
+    client = speechd.SSIPClient("announcer-ssml-test")
+    client.set_data_mode(speechd.DataMode.SSML)
+    print(f"{now_ms():.3f} SSML_MODE on accepted", flush=True)
+    done = threading.Event()
+    marks = []
+    pause_at = sys.argv[3] if mode == "pause" else None
+
+    def callback(msg_id, client_id, kind, index_mark=None):
+        if kind == speechd.CallbackType.INDEX_MARK:
+            marks.append(index_mark)
+            print(f"{now_ms():.3f} INDEX_MARK {index_mark}", flush=True)
+            if index_mark == pause_at:
+                # Not from the callback thread, which must stay free to read the reply.
+                threading.Thread(target=pause_and_resume).start()
+        else:
+            print(f"{now_ms():.3f} {kind.upper()} {msg_id}", flush=True)
+        if kind in (speechd.CallbackType.END, speechd.CallbackType.CANCEL):
+            done.set()
+
+    def pause_and_resume():
+        client.pause()
+        print(f"{now_ms():.3f} called pause", flush=True)
+        time.sleep(0.5)
+        client.resume()
+        print(f"{now_ms():.3f} called resume", flush=True)
+
+    if mode in ("marks", "pause"):
+        client.speak(sys.argv[2], callback=callback, event_types=(
+            speechd.CallbackType.INDEX_MARK, speechd.CallbackType.BEGIN, speechd.CallbackType.END,
+            speechd.CallbackType.CANCEL, speechd.CallbackType.PAUSE, speechd.CallbackType.RESUME))
+        ended = done.wait(30)
+    else:
+        client.sound_icon(sys.argv[2])
+        print(f"{now_ms():.3f} SOUND_ICON sent", flush=True)
+        time.sleep(1.5)
+        ended = True
+    client.close()
+    print(f"{len(marks)} marks: {' '.join(marks)}", flush=True)
+    sys.exit(0 if ended else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,169 @@
+import TestSupport
+import AnnouncerCore
+import AnnouncerProtocol
+import Foundation
+import Testing
+
+/// SSML, index marks, pause and resume, and sound icons, through a real `announcerd` playing to a
+/// PulseAudio null sink of the test's own, driven by python3-speechd unmodified, and checked against
+/// what the sink really played.
+@Suite(.serialized, .enabled(if: speechDispatcherClientsInstalled && PrivatePulseAudio.isInstalled,
+                             "python3-speechd and PulseAudio are installed (CI installs them)"))
+struct SSMLThroughServerTests {
+    static let client = Repository.path("Tests/Clients/speechd_ssml_client.py")
+
+    /// A server on a PulseAudio server of the test's own, with a subscriber and a recording of its sink.
+    final class Rig {
+        let pulse: PrivatePulseAudio
+        let server: ServerProcess
+        let listener: SocketClient
+        let capture: PulseAudioCapture
+
+        init(arguments: [String] = []) throws {
+            pulse = try PrivatePulseAudio()
+            server = try ServerProcess(arguments: ["--sink", "alsa:default"] + arguments, environment: pulse.environment)
+            listener = try SocketClient(path: server.socketPath)
+            _ = listener.request(.subscribe)
+            capture = try PulseAudioCapture(sink: PrivatePulseAudio.sinkName, environment: pulse.environment)
+        }
+
+        func run(_ arguments: [String]) throws -> ProgramRun {
+            try ProgramRun(SSIPClientTests.python, [SSMLThroughServerTests.client] + arguments,
+                           environment: ["SPEECHD_ADDRESS": "unix_socket:\(server.socketPath)", "LC_ALL": "C.UTF-8"], timeout: 60)
+        }
+
+        func stop() {
+            server.stop()
+            pulse.kill()
+        }
+    }
+
+    /// Where speech begins after at least `gap` of silence, in milliseconds from the recording's start.
+    static func onsets(in samples: [Int16], gap: Double = 200) -> [Double] {
+        let window = PulseAudioCapture.sampleRate / 1_000 // 1 ms
+        var onsets: [Double] = []
+        var quietFor = gap
+        for start in stride(from: 0, to: samples.count - window, by: window) {
+            let slice = samples[start..<start + window]
+            let loudness = (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(window)).squareRoot()
+            if loudness > 150 {
+                if quietFor >= gap { onsets.append(Double(start) / Double(PulseAudioCapture.sampleRate) * 1_000) }
+                quietFor = 0
+            } else {
+                quietFor += 1
+            }
+        }
+        return onsets
+    }
+
+    static func milliseconds(_ event: EventLine) -> Double { Double(event.time.microseconds) / 1_000 }
+
+    @Test("An utterance with five marks gets five INDEX_MARK callbacks in order, then END, each mark within 20 ms of its audio")
+    func fiveMarksInOrderEachWithin20MillisecondsOfItsAudio() throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        let words = ["one", "two", "three", "four", "five"]
+        let ssml = "<speak>" + words.enumerated().map { "<mark name=\"m\($0.offset + 1)\"/>\($0.element)" }
+            .joined(separator: "<break time=\"600ms\"/>") + "</speak>"
+        let run = try rig.run(["marks", ssml])
+        #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+        let callbacks = lines.filter { $0.hasPrefix("INDEX_MARK") || $0.hasPrefix("END") }
+        #expect(callbacks.count == 6 && callbacks.prefix(5) == ["INDEX_MARK m1", "INDEX_MARK m2", "INDEX_MARK m3", "INDEX_MARK m4", "INDEX_MARK m5"]
+            && callbacks.last?.hasPrefix("END") == true, "\(run.standardOutput)")
+
+        let events = rig.listener.readEvents(until: { $0.event == .ended }, timeout: 20)
+        Thread.sleep(forTimeInterval: 0.3)
+        let samples = rig.capture.stopAndKeepSamples()
+        let marks = events.filter { $0.event == .mark }
+        #expect(marks.map(\.mark) == ["m1", "m2", "m3", "m4", "m5"])
+        let heard = Self.onsets(in: samples)
+        try #require(heard.count == 5, "the recording has \(heard.count) words: \(heard)")
+        try #require(marks.count == 5)
+        // The recording and the timeline have different origins, so the first word aligns them.
+        let markTimes = marks.map(Self.milliseconds)
+        for index in 1..<5 {
+            let onTimeline = markTimes[index] - markTimes[0]
+            let inAudio = heard[index] - heard[0]
+            #expect(abs(onTimeline - inAudio) <= 20, "mark m\(index + 1): \(onTimeline) ms on the timeline, \(inAudio) ms in the audio")
+        }
+    }
+
+    @Test("PAUSE SELF in the middle of a marked utterance, then RESUME SELF: speech stops at the next mark and goes on from it")
+    func pauseStopsAtTheNextMarkAndResumeGoesOnFromIt() throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]
+        let ssml = "<speak>" + words.enumerated().map { "<mark name=\"w\($0.offset + 1)\"/>\($0.element)" }
+            .joined(separator: "<break time=\"400ms\"/>") + "</speak>"
+        let run = try rig.run(["pause", ssml, "w2"])
+        #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
+        let callbacks = run.standardOutput.split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+            .filter { !$0.hasPrefix("called") && !$0.hasPrefix("SSML") && !$0.contains("marks:") }
+        let kinds = callbacks.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        // Every mark once, in order; PAUSED after the mark it stopped at; RESUMED; then END.
+        let marks = callbacks.filter { $0.hasPrefix("INDEX_MARK") }
+        #expect(marks == words.indices.map { "INDEX_MARK w\($0 + 1)" }, "\(run.standardOutput)")
+        let pausedAt = try #require(kinds.firstIndex(of: "PAUSE"), "\(run.standardOutput)")
+        let resumedAt = try #require(kinds.firstIndex(of: "RESUME"), "\(run.standardOutput)")
+        #expect(pausedAt < resumedAt && kinds.last == "END", "\(run.standardOutput)")
+        #expect(callbacks[pausedAt - 1] == "INDEX_MARK w3", "it paused at the mark after the one the pause was asked at: \(run.standardOutput)")
+
+        let events = rig.listener.readEvents(until: { $0.event == .ended }, timeout: 20)
+        Thread.sleep(forTimeInterval: 0.3)
+        let heard = Self.onsets(in: rig.capture.stopAndKeepSamples())
+        #expect(events.contains { $0.event == .paused } && events.contains { $0.event == .resumed })
+        #expect(events.last?.outcome == .spoken)
+        // Six words heard, none twice: speech went on from the mark, not from the start; and the
+        // longest silence is the pause, between the second and third words.
+        try #require(heard.count == 6, "the recording has \(heard.count) words: \(heard)")
+        let gaps = zip(heard.dropFirst(), heard).map { $0 - $1 }
+        #expect(gaps.firstIndex(of: gaps.max()!) == 1, "gaps between words: \(gaps)")
+        #expect(gaps[1] > gaps[0] + 300, "gaps between words: \(gaps)")
+    }
+
+    @Test("SOUND_ICON plays a WAV from a sound folder, and an unknown name is spoken as words")
+    func soundIconPlaysAndUnknownNameIsSpoken() throws {
+        // A 1 kHz tone of 300 ms, which speech never is.
+        let folder = NSTemporaryDirectory() + "announcer-sounds-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.toneWAV(hertz: 1_000, milliseconds: 300, rate: 44_100).write(to: URL(fileURLWithPath: folder + "/test-beep.wav"))
+        let rig = try Rig(arguments: ["--sounds", folder])
+        defer { rig.stop() }
+
+        let played = try rig.run(["icon", "test-beep"])
+        #expect(played.status == 0, "\(played.standardError)")
+        let first = rig.listener.readEvents(until: { $0.event == .ended }, timeout: 20)
+        #expect(first.last?.outcome == .spoken, "\(first)")
+        Thread.sleep(forTimeInterval: 0.3)
+        let samples = rig.capture.stopAndKeepSamples()
+        let loud = samples.indices.filter { abs(Int(samples[$0])) > 1_000 }
+        try #require(!loud.isEmpty, "nothing was heard")
+        let span = samples[loud.first!...loud.last!]
+        let crossings = zip(span.dropFirst(), span).count { ($0 >= 0) != ($1 >= 0) }
+        let seconds = Double(span.count) / Double(PulseAudioCapture.sampleRate)
+        #expect(abs(seconds - 0.3) < 0.05, "the sound lasted \(seconds) s")
+        #expect(abs(Double(crossings) / 2 / seconds - 1_000) < 50, "the sound was \(Double(crossings) / 2 / seconds) Hz")
+
+        let unknown = try rig.run(["icon", "no_such_icon"])
+        #expect(unknown.status == 0, "\(unknown.standardError)")
+        let second = rig.listener.readEvents(until: { $0.event == .ended }, timeout: 20)
+        #expect(second.first { $0.event == .received }?.text == "no such icon", "\(second)")
+        #expect(second.last?.outcome == .spoken)
+        #expect(!rig.server.standardErrorText.contains("rror"), "\(rig.server.standardErrorText)")
+    }
+
+    /// A mono 16-bit WAV file of a sine tone.
+    static func toneWAV(hertz: Double, milliseconds: Int, rate: Int) -> Data {
+        let count = rate * milliseconds / 1_000
+        var data = Data()
+        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + count * 2))
+        data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
+        append(UInt32(rate)); append(UInt32(rate * 2)); append(UInt16(2)); append(UInt16(16))
+        data.append(contentsOf: Array("data".utf8)); append(UInt32(count * 2))
+        for index in 0..<count { append(Int16(sin(2 * .pi * hertz * Double(index) / Double(rate)) * 12_000)) }
+        return data
+    }
+}
