@@ -75,12 +75,12 @@ public struct LiveRegionQueue: Sendable {
 
     /// The waiting announcements in the order they would be spoken.
     public var waitingInSpeakingOrder: [Announcement] {
-        (assertiveLane.inTurnOrder + politeLane.inTurnOrder).compactMap { waiting[$0] }
+        (assertiveLane.inTurnOrder() + politeLane.inTurnOrder()).compactMap { waiting[$0] }
     }
 
     /// When the oldest waiting polite announcement will expire, so the scheduler can wake then.
     public var nextExpiry: MonotonicInstant? {
-        politeLane.oldestWithoutPruning.flatMap { waiting[$0] }.map { $0.arrival + policy.politeTimeToLive }
+        politeLane.frontsWithoutPruning().first.flatMap { waiting[$0] }.map { $0.arrival + policy.politeTimeToLive }
     }
 
     /// When a waiting assertive announcement of another client will have waited past the hold limit
@@ -88,7 +88,7 @@ public struct LiveRegionQueue: Sendable {
     public var nextHoldCut: MonotonicInstant? {
         guard let limit = policy.assertiveHoldLimit, let current = speaking, current.politeness == .assertive,
               current.conduct != .onlyWhenIdle, let since = speakingSince,
-              let other = assertiveLane.oldestWithoutPruning(excluding: current.client).flatMap({ waiting[$0] }) else { return nil }
+              let other = assertiveLane.frontsWithoutPruning(where: { $0 != current.client }).first.flatMap({ waiting[$0] }) else { return nil }
         return max(other.arrival, since) + limit
     }
 
@@ -205,7 +205,7 @@ public struct LiveRegionQueue: Sendable {
     /// Ends polite announcements that have waited past their time to live.
     public mutating func expire(now: MonotonicInstant) -> [QueueAction] {
         var actions: [QueueAction] = []
-        while let oldest = politeLane.oldest().flatMap({ waiting[$0] }), now.since(oldest.arrival) > policy.politeTimeToLive {
+        while let oldest = politeLane.fronts().first.flatMap({ waiting[$0] }), now.since(oldest.arrival) > policy.politeTimeToLive {
             removeWaiting(oldest.id)
             forgetText(of: oldest)
             actions.append(.end(oldest, .expired))
