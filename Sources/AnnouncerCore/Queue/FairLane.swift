@@ -47,11 +47,29 @@ struct FairLane: Sendable {
     var waitingByClient: [ClientID: Int] { lines.mapValues(\.waiting) }
 
     mutating func append(_ id: AnnouncementID, from client: ClientID) {
+        join(id, from: client, atFront: false)
+    }
+
+    /// Puts `id` at the front of `client`'s line, ahead of the client's other waiting announcements:
+    /// for one that stopped for a pause and goes on where it left off. A client with no line joins the
+    /// round as it would with `append`; one with a line keeps its turn. Among clients whose turns are
+    /// equal, it counts as just submitted.
+    mutating func putFirst(_ id: AnnouncementID, from client: ClientID) {
+        join(id, from: client, atFront: true)
+    }
+
+    private mutating func join(_ id: AnnouncementID, from client: ClientID, atFront: Bool) {
         nextNumber += 1
         members[id] = Member(client: client, number: nextNumber)
         let joiningTurn = client == lastServed ? lastTurn : lastTurn - 1
-        lines[client, default: ClientLine(turn: joiningTurn)].entries.append(Entry(id: id, number: nextNumber))
-        lines[client]!.waiting += 1
+        let entry = Entry(id: id, number: nextNumber)
+        // Mutated in place through the dictionary, so the line's deque is never copied.
+        if atFront {
+            lines[client, default: ClientLine(turn: joiningTurn)].entries.prepend(entry)
+        } else {
+            lines[client, default: ClientLine(turn: joiningTurn)].entries.append(entry)
+        }
+        lines[client, default: ClientLine(turn: joiningTurn)].waiting += 1
     }
 
     /// Takes `id` out of the lane wherever it waits; false when it was not here.
@@ -70,10 +88,11 @@ struct FairLane: Sendable {
         return true
     }
 
-    /// The announcement whose turn is next: the oldest of the client that waited longest for a turn.
-    mutating func next() -> AnnouncementID? {
+    /// The announcement whose turn is next among the clients `include` accepts: the oldest of the
+    /// client that waited longest for a turn. The others keep their places and their turns.
+    mutating func next(where include: (ClientID) -> Bool = { _ in true }) -> AnnouncementID? {
         var best: (client: ClientID, turn: UInt64, entry: Entry)?
-        for client in Array(lines.keys) {
+        for client in Array(lines.keys) where include(client) {
             guard let entry = front(of: client), let turn = lines[client]?.turn else { continue }
             if let current = best, (current.turn, current.entry.number) <= (turn, entry.number) { continue }
             best = (client, turn, entry)
@@ -91,39 +110,24 @@ struct FairLane: Sendable {
     /// The oldest waiting announcement of `client`.
     mutating func oldest(of client: ClientID) -> AnnouncementID? { front(of: client)?.id }
 
-    /// The oldest waiting announcement of any client.
-    mutating func oldest() -> AnnouncementID? {
-        var best: Entry?
-        for client in Array(lines.keys) {
-            guard let entry = front(of: client) else { continue }
-            if let current = best, current.number <= entry.number { continue }
-            best = entry
+    /// The first waiting announcement of each client `include` accepts, the oldest first; stale
+    /// entries ahead of them are discarded.
+    mutating func fronts(where include: (ClientID) -> Bool = { _ in true }) -> [AnnouncementID] {
+        var found: [Entry] = []
+        for client in Array(lines.keys) where include(client) {
+            if let entry = front(of: client) { found.append(entry) }
         }
-        return best?.id
+        return found.sorted { $0.number < $1.number }.map(\.id)
     }
 
-    /// The oldest waiting announcement of any client, found without changing the lane: for the
-    /// scheduler's expiry timer, which asks after every decision.
-    var oldestWithoutPruning: AnnouncementID? {
-        var best: Entry?
-        for line in lines.values {
-            guard let entry = line.entries.first(where: isLive) else { continue }
-            if let current = best, current.number <= entry.number { continue }
-            best = entry
+    /// The same as `fronts(where:)`, found without changing the lane: for the scheduler's timers,
+    /// which ask after every decision.
+    func frontsWithoutPruning(where include: (ClientID) -> Bool = { _ in true }) -> [AnnouncementID] {
+        var found: [Entry] = []
+        for (client, line) in lines where include(client) {
+            if let entry = line.entries.first(where: isLive) { found.append(entry) }
         }
-        return best?.id
-    }
-
-    /// The oldest waiting announcement of any client but `client`, found without changing the lane:
-    /// for the scheduler's timer on how long an assertive announcement has held the voice.
-    func oldestWithoutPruning(excluding client: ClientID) -> AnnouncementID? {
-        var best: Entry?
-        for (owner, line) in lines where owner != client {
-            guard let entry = line.entries.first(where: isLive) else { continue }
-            if let current = best, current.number <= entry.number { continue }
-            best = entry
-        }
-        return best?.id
+        return found.sorted { $0.number < $1.number }.map(\.id)
     }
 
     /// The client with the most announcements waiting here; on a tie, the lowest number.
@@ -131,12 +135,13 @@ struct FairLane: Sendable {
         lines.max { ($0.value.waiting, $1.key) < ($1.value.waiting, $0.key) }?.key
     }
 
-    /// The waiting ids in the order they would be spoken if nothing else arrived.
-    var inTurnOrder: [AnnouncementID] {
+    /// The waiting ids of the clients `include` accepts, in the order they would be spoken if
+    /// nothing else arrived.
+    func inTurnOrder(where include: (ClientID) -> Bool = { _ in true }) -> [AnnouncementID] {
         var copy = self
         var order: [AnnouncementID] = []
         order.reserveCapacity(count)
-        while let id = copy.next(), let client = copy.members[id]?.client {
+        while let id = copy.next(where: include), let client = copy.members[id]?.client {
             order.append(id)
             copy.tookTurn(client)
             copy.remove(id)

@@ -20,13 +20,18 @@ import DequeModule
 /// - `off` announcements are recorded, never spoken (`silenced`).
 /// - Cancel by id, region, all, or what is speaking (`cancelled`).
 /// - Conduct (see `QueueConduct`): a `replaceableWhileSpeaking` announcement is cut by a newer one
-///   for its region (`superseded`); an `onlyWhenIdle` one is `dropped` unless the queue is idle,
-///   and cut (`interrupted`) by anything that arrives while it speaks.
+///   for its region (`superseded`); an `onlyWhenIdle` one is `dropped` unless nothing speaks or can
+///   start, and cut (`interrupted`) by anything that arrives while it speaks.
+/// - Clients pause and resume, one or all (see `LiveRegionQueue+Pausing.swift`): a paused client's
+///   announcements do not start and do not expire, and the others go on as if it had none waiting.
 public struct LiveRegionQueue: Sendable {
     public let policy: LiveRegionPolicy
 
-    /// What is speaking now.
-    public private(set) var speaking: Announcement?
+    /// What is speaking now. One asked to pause still speaks until the speaker says it stopped.
+    public internal(set) var speaking: Announcement? {
+        // A pause asked of what spoke before is no longer pending.
+        didSet { pauseRequested = nil }
+    }
     /// When what is speaking now started.
     private var speakingSince: MonotonicInstant?
 
@@ -39,6 +44,21 @@ public struct LiveRegionQueue: Sendable {
 
     private var recentTexts: [DuplicateKey: RecentText] = [:]
     private var recentOrder: Deque<(key: DuplicateKey, id: AnnouncementID)> = []
+
+    // Pausing; the rules are in LiveRegionQueue+Pausing.swift.
+    /// The clients whose announcements do not start.
+    public internal(set) var pausedClients: PausedClients = .nobody
+    /// The speaking announcement the speaker was asked to pause, until it says it stopped.
+    var pauseRequested: AnnouncementID?
+    /// Announcements that stopped for a pause and wait aside until their clients resume, in the order
+    /// they stopped. They neither speak nor wait in a lane, so nothing cuts, replaces or expires them.
+    public internal(set) var held: [Announcement] = []
+    /// Waiting announcements that stopped for a pause and were put back in their lines: they resume
+    /// rather than start when their turn comes.
+    var resuming: Set<AnnouncementID> = []
+    /// When each client was last resumed, for the announcements that waited through its pause: their
+    /// time to live and the hold limit count from then. Forgotten once older than both.
+    var resumedAt: [ClientID: MonotonicInstant] = [:]
 
     public init(policy: LiveRegionPolicy = .standard) {
         self.policy = policy
@@ -70,26 +90,37 @@ public struct LiveRegionQueue: Sendable {
         return counts
     }
 
-    /// True when nothing speaks and nothing waits.
-    public var isIdle: Bool { speaking == nil && waiting.isEmpty }
+    /// True when nothing speaks, nothing waits and nothing is held for a paused client. A paused
+    /// client's announcements keep the queue from being idle until they end or are resumed and spoken,
+    /// so waiting for idle while a client stays paused waits for as long as the pause.
+    public var isIdle: Bool { speaking == nil && waiting.isEmpty && held.isEmpty }
 
-    /// The waiting announcements in the order they would be spoken.
+    /// The waiting announcements in the order they would be spoken if nothing else arrived: those of
+    /// clients not paused, then those of paused clients, each assertive first. Held ones are not waiting.
     public var waitingInSpeakingOrder: [Announcement] {
-        (assertiveLane.inTurnOrder + politeLane.inTurnOrder).compactMap { waiting[$0] }
+        let paused = pausedClients
+        let ids = assertiveLane.inTurnOrder { !paused.contains($0) } + politeLane.inTurnOrder { !paused.contains($0) }
+            + assertiveLane.inTurnOrder(where: paused.contains) + politeLane.inTurnOrder(where: paused.contains)
+        return ids.compactMap { waiting[$0] }
     }
 
-    /// When the oldest waiting polite announcement will expire, so the scheduler can wake then.
+    /// When the first waiting polite announcement that can start will expire, so the scheduler can wake
+    /// then. A paused client's do not expire, so they set no time.
     public var nextExpiry: MonotonicInstant? {
-        politeLane.oldestWithoutPruning.flatMap { waiting[$0] }.map { $0.arrival + policy.politeTimeToLive }
+        let paused = pausedClients
+        return politeLane.frontsWithoutPruning { !paused.contains($0) }.compactMap { waiting[$0] }.map(expiry).min()
     }
 
     /// When a waiting assertive announcement of another client will have waited past the hold limit
-    /// behind the assertive one speaking, so the scheduler can wake then and let it cut.
+    /// behind the assertive one speaking, so the scheduler can wake then and let it cut. A paused
+    /// client's cannot cut, so they set no time.
     public var nextHoldCut: MonotonicInstant? {
+        let paused = pausedClients
         guard let limit = policy.assertiveHoldLimit, let current = speaking, current.politeness == .assertive,
               current.conduct != .onlyWhenIdle, let since = speakingSince,
-              let other = assertiveLane.oldestWithoutPruning(excluding: current.client).flatMap({ waiting[$0] }) else { return nil }
-        return max(other.arrival, since) + limit
+              let waited = assertiveLane.frontsWithoutPruning(where: { $0 != current.client && !paused.contains($0) })
+                  .compactMap({ waiting[$0] }).map(waitingSince).min() else { return nil }
+        return max(waited, since) + limit
     }
 
     /// The next moment a decision falls due with no news from anyone: an expiry or a hold cut.
@@ -109,9 +140,16 @@ public struct LiveRegionQueue: Sendable {
             return [.end(announcement, .duplicate(of: earlier.id))]
         }
 
-        if announcement.conduct == .onlyWhenIdle, !isIdle {
-            return [.end(announcement, .dropped(reason:
-                "It was to be spoken only when nothing else was speaking or waiting, and something was."))]
+        // A paused client's announcements do not count: they could not start.
+        if announcement.conduct == .onlyWhenIdle {
+            if pausedClients.contains(announcement.client) {
+                return [.end(announcement, .dropped(reason:
+                    "It was to be spoken only when nothing else was speaking or waiting, and its client was paused."))]
+            }
+            if speaking != nil || frontOfLane(.assertive) != nil || frontOfLane(.polite) != nil {
+                return [.end(announcement, .dropped(reason:
+                    "It was to be spoken only when nothing else was speaking or waiting, and something was."))]
+            }
         }
 
         let replaced = announcement.region.map { waitingSlotsReplaced(in: $0, by: announcement.politeness) } ?? []
@@ -147,7 +185,8 @@ public struct LiveRegionQueue: Sendable {
         }
 
         // When this submission freed the speaker, one waiting announcement is about to start: no overflow.
-        if announcement.politeness == .polite, speaking != nil {
+        // A paused client's announcement does not start, so it makes room whether or not anything speaks.
+        if announcement.politeness == .polite, speaking != nil || pausedClients.contains(announcement.client) {
             actions += makeRoomForPolite(from: announcement.client)
         }
 
@@ -159,6 +198,9 @@ public struct LiveRegionQueue: Sendable {
     }
 
     /// Ends the announcements a client cancelled; what is speaking among them is cut.
+    ///
+    /// One that stopped for a pause counts as speaking, whether held or put back to resume, so a
+    /// client's stop reaches its paused message. Cancelling does not resume a paused client.
     public mutating func cancel(_ target: CancelTarget, now: MonotonicInstant) -> [QueueAction] {
         var actions: [QueueAction] = []
         if let current = speaking, target.matches(current) {
@@ -166,16 +208,23 @@ public struct LiveRegionQueue: Sendable {
             forgetText(of: current)
             actions += [.stop(current.id), .end(current, .cancelled)]
         }
-        if target.reachesWaiting {
-            // Assertive ones first, then by arrival: the order they would have been spoken in, near enough.
-            let ended = waiting.values.filter(target.matches).sorted {
-                ($0.politeness == .assertive ? 0 : 1, $0.arrival) < ($1.politeness == .assertive ? 0 : 1, $1.arrival)
-            }
-            for candidate in ended {
-                removeWaiting(candidate.id)
+        let endedHeld = held.filter(target.matches)
+        if !endedHeld.isEmpty {
+            held.removeAll(where: target.matches)
+            for candidate in endedHeld {
                 forgetText(of: candidate)
                 actions.append(.end(candidate, .cancelled))
             }
+        }
+        let candidates = target.reachesWaiting ? Array(waiting.values) : resuming.compactMap { waiting[$0] }
+        // Assertive ones first, then by arrival: the order they would have been spoken in, near enough.
+        let ended = candidates.filter(target.matches).sorted {
+            ($0.politeness == .assertive ? 0 : 1, $0.arrival) < ($1.politeness == .assertive ? 0 : 1, $1.arrival)
+        }
+        for candidate in ended {
+            removeWaiting(candidate.id)
+            forgetText(of: candidate)
+            actions.append(.end(candidate, .cancelled))
         }
         actions += decide(now: now)
         return actions
@@ -202,20 +251,46 @@ public struct LiveRegionQueue: Sendable {
         decide(now: now)
     }
 
-    /// Ends polite announcements that have waited past their time to live.
+    /// Ends polite announcements that have waited past their time to live, counted from
+    /// `waitingSince`. A paused client's do not expire while it stays paused.
     public mutating func expire(now: MonotonicInstant) -> [QueueAction] {
         var actions: [QueueAction] = []
-        while let oldest = politeLane.oldest().flatMap({ waiting[$0] }), now.since(oldest.arrival) > policy.politeTimeToLive {
-            removeWaiting(oldest.id)
-            forgetText(of: oldest)
-            actions.append(.end(oldest, .expired))
+        while let first = firstToExpire(), expiry(first) < now {
+            removeWaiting(first.id)
+            forgetText(of: first)
+            actions.append(.end(first, .expired))
+        }
+        if !resumedAt.isEmpty {
+            // Past both, a resume no longer moves any deadline: what waited through it has expired or
+            // may cut by now, and a client paused again gets a new time when it resumes.
+            let horizon = max(policy.politeTimeToLive, policy.assertiveHoldLimit ?? .zero)
+            resumedAt = resumedAt.filter { now.since($0.value) <= horizon }
         }
         return actions
     }
 
+    /// When `announcement` began to wait, for its time to live and the hold limit: its arrival, or its
+    /// client's last resume when that came later, so a pause never counts against it.
+    func waitingSince(_ announcement: Announcement) -> MonotonicInstant {
+        max(announcement.arrival, resumedAt[announcement.client] ?? announcement.arrival)
+    }
+
+    private func expiry(_ announcement: Announcement) -> MonotonicInstant {
+        waitingSince(announcement) + policy.politeTimeToLive
+    }
+
+    /// The waiting polite announcement of a client not paused whose time to live runs out first; on a
+    /// tie, the one submitted first. Each client's line is in that order already, so only fronts count.
+    private mutating func firstToExpire() -> Announcement? {
+        let paused = pausedClients
+        return politeLane.fronts { !paused.contains($0) }.compactMap { waiting[$0] }.min { expiry($0) < expiry($1) }
+    }
+
     // MARK: - Deciding what speaks
 
-    private mutating func decide(now: MonotonicInstant) -> [QueueAction] {
+    /// Starts what is due, and cuts what speaks when the rules say so. Only announcements of clients
+    /// not paused are looked at; a speaking one asked to pause is cut like any other.
+    mutating func decide(now: MonotonicInstant) -> [QueueAction] {
         var actions = expire(now: now)
         if let current = speaking {
             // Only an assertive announcement cuts, and only a polite one;
@@ -224,20 +299,19 @@ public struct LiveRegionQueue: Sendable {
                 ? frontOfLane(.assertive) ?? frontOfLane(.polite)
                 : current.politeness == .polite ? frontOfLane(.assertive) : nil
             if let next = cutter {
-                takeTurn(next, now: now)
-                actions += [.stop(current.id), .end(current, .interrupted(by: next.id)), .start(next)]
+                let begin = takeTurn(next, now: now)
+                actions += [.stop(current.id), .end(current, .interrupted(by: next.id)), begin]
             } else if let cut = nextHoldCut, cut <= now, let limit = policy.assertiveHoldLimit,
                       let next = frontOfLane(.assertive), next.client != current.client {
                 // Another client's assertive announcement has waited past the hold limit behind this one.
                 forgetText(of: current)
-                takeTurn(next, now: now)
-                actions += [.stop(current.id), .end(current, .interruptedAfterHolding(by: next.id, limit: limit)), .start(next)]
+                let begin = takeTurn(next, now: now)
+                actions += [.stop(current.id), .end(current, .interruptedAfterHolding(by: next.id, limit: limit)), begin]
             }
             return actions
         }
         if let next = frontOfLane(.assertive) ?? frontOfLane(.polite) {
-            takeTurn(next, now: now)
-            actions.append(.start(next))
+            actions.append(takeTurn(next, now: now))
         }
         return actions
     }
@@ -269,19 +343,36 @@ public struct LiveRegionQueue: Sendable {
             slot[announcement.politeness] = nil
             waitingByRegion[region] = slot.isEmpty ? nil : slot
         }
+        resuming.remove(id)
         return announcement
     }
 
+    /// Puts an announcement that stopped for a pause back at the front of its client's line, to resume
+    /// when its turn comes. It takes no region slot: begun, it is not replaced by a newer update for
+    /// its region, as a speaking one is not.
+    mutating func returnToLine(_ announcement: Announcement) {
+        waiting[announcement.id] = announcement
+        switch announcement.politeness {
+        case .assertive: assertiveLane.putFirst(announcement.id, from: announcement.client)
+        case .polite: politeLane.putFirst(announcement.id, from: announcement.client)
+        case .off: preconditionFailure("off announcements never speak")
+        }
+        resuming.insert(announcement.id)
+    }
+
     /// Starts `next`: it leaves the waiting announcements and its client goes to the end of the round.
-    private mutating func takeTurn(_ next: Announcement, now: MonotonicInstant) {
+    /// One that stopped for a pause resumes instead of starting again.
+    private mutating func takeTurn(_ next: Announcement, now: MonotonicInstant) -> QueueAction {
         switch next.politeness {
         case .assertive: assertiveLane.tookTurn(next.client)
         case .polite: politeLane.tookTurn(next.client)
         case .off: break
         }
+        let resumes = resuming.contains(next.id)
         removeWaiting(next.id)
         speaking = next
         speakingSince = now
+        return resumes ? .resume(next) : .start(next)
     }
 
     /// Before a polite announcement of `client` waits: its own oldest goes when it is at its bound,
@@ -315,11 +406,12 @@ public struct LiveRegionQueue: Sendable {
         }
     }
 
-    /// The announcement whose turn is next in a lane.
+    /// The announcement whose turn is next in a lane, among clients not paused.
     private mutating func frontOfLane(_ politeness: Politeness) -> Announcement? {
-        switch politeness {
-        case .assertive: assertiveLane.next().flatMap { waiting[$0] }
-        case .polite: politeLane.next().flatMap { waiting[$0] }
+        let paused = pausedClients
+        return switch politeness {
+        case .assertive: assertiveLane.next { !paused.contains($0) }.flatMap { waiting[$0] }
+        case .polite: politeLane.next { !paused.contains($0) }.flatMap { waiting[$0] }
         case .off: nil
         }
     }
@@ -414,14 +506,5 @@ extension CancelTarget {
         case let .region(region): announcement.region == region
         case .all, .speaking: true
         }
-    }
-}
-
-// MARK: - Pausing (placeholder until the pause rules land)
-
-extension LiveRegionQueue {
-    /// The speaker reports that an announcement's speech stopped for a pause, just after mark `afterMark`.
-    public mutating func speechPaused(_ id: AnnouncementID, afterMark: Int?, now: MonotonicInstant) -> [QueueAction] {
-        speechEnded(id, result: .completed, now: now)
     }
 }

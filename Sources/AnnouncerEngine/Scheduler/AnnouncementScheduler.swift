@@ -56,6 +56,29 @@ public final class AnnouncementScheduler: Sendable {
         }
     }
 
+    /// Pauses `target`'s speech: what speaks of a paused client stops at its next mark and is held, and
+    /// nothing else of it starts until it is resumed. While anything is held or waits for a paused client,
+    /// the scheduler is not idle. `onDone` is called once the queue has taken the pause in.
+    public func pause(_ target: PauseTarget, onDone: (@Sendable () -> Void)? = nil) {
+        queue.async { [self] in
+            let now = clock.now()
+            let actions = state.withLock { $0.liveRegion.pause(target, now: now) }
+            perform(actions)
+            onDone?()
+        }
+    }
+
+    /// Resumes `target`'s speech: held announcements resume from where they stopped, in their turn.
+    /// `onDone` is called once the queue has taken the resume in.
+    public func resume(_ target: PauseTarget, onDone: (@Sendable () -> Void)? = nil) {
+        queue.async { [self] in
+            let now = clock.now()
+            let actions = state.withLock { $0.liveRegion.resume(target, now: now) }
+            perform(actions)
+            onDone?()
+        }
+    }
+
     /// Calls `body` once nothing speaks and nothing waits, on the scheduler's queue.
     public func whenIdle(_ body: @escaping @Sendable () -> Void) {
         queue.async { [self] in
