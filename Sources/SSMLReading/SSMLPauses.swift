@@ -2,7 +2,7 @@
 /// paragraphs.
 enum SSMLPauses {
     /// The longest pause one `break` (or a run of them) makes; longer times are cut to it.
-    static let longest = Duration.seconds(10)
+    static let longest = SSMLReader.maxPause
     /// After an `s`.
     static let sentenceEnd = Duration.milliseconds(300)
     /// After a `p`.

@@ -15,6 +15,8 @@ public struct SSMLReader: Sendable {
     public static let maxParts = 10_000
     /// The longest mark name kept, in UTF-8 bytes; a longer one is cut to it, at a character's end.
     public static let maxMarkNameBytes = 256
+    /// The longest pause a `break`, or a run of them, makes; a longer time is cut to it.
+    public static let maxPause = Duration.seconds(10)
 
     private let voiceNamed: @Sendable (String) -> Language?
 
