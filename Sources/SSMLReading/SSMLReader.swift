@@ -31,7 +31,7 @@ public struct SSMLReader: Sendable {
         do {
             return SpeechScript(parts: try parts(of: markup))
         } catch {
-            let text = SSMLTextContent.of(markup).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let text = SSMLTextContent.of(markup).collapsingWhitespace
             return SpeechScript(parts: text.isEmpty ? [] : [.text(text, .plain)], problem: error.sentence)
         }
     }

@@ -25,7 +25,7 @@ struct SpeechScriptBuilder {
     /// Adds text in `style`. Text of only whitespace separates words in the run before it, whatever
     /// its own style; after a spelled run it ends the run instead, where a space would be spelled too.
     mutating func text(_ text: String, style: SpeechStyle) {
-        if text.allSatisfy(\.isWhitespace) {
+        if text.isBlank {
             guard !top.text.isEmpty else { return }
             if top.textStyle.reading == .words { top.text += " " } else { flushText() }
             return
@@ -115,7 +115,7 @@ struct SpeechScriptBuilder {
 
     private mutating func flushText() {
         guard !top.text.isEmpty else { return }
-        let text = top.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let text = top.text.collapsingWhitespace
         top.text = ""
         if !text.isEmpty { append(.text(text, top.textStyle), content: true) }
     }

@@ -3,9 +3,10 @@
 // script was in the input (checked where no reference could have made it) and no more marks come out
 // than `<mark` tags went in; no mark is left inside a sound's fallback; no tag is read aloud (for input
 // where every `<` begins a tag and nothing is escaped or in CDATA, the plain text has no `<`); the
-// parts are bounded, their text trimmed and not empty, pauses between zero and 10 s, rate, pitch and
-// volume finite and within their ranges; a script with a problem is one run of plain text, and the
-// problem is one sentence with no control character.
+// parts are bounded, their text not empty and its whitespace one space between words (by Unicode
+// scalar), pauses between zero and 10 s, rate, pitch and volume finite and within their ranges; a
+// script with a problem is one run of plain text, and the problem is one sentence with no control
+// character.
 import AnnouncerCore
 import FuzzSupport
 import SSMLReading
@@ -67,8 +68,13 @@ private func check(_ parts: [SpeechPart], inFallback: Bool, count: inout Int) {
         count += 1
         switch part {
         case let .text(text, style):
-            if text.isEmpty || text.first?.isWhitespace == true || text.last?.isWhitespace == true {
-                fuzzFailure("a text part is empty or untrimmed: \(text.debugDescription)")
+            // By Unicode scalar: a lone combining mark after a space joins it into a Character that
+            // Swift counts as whitespace.
+            let scalars = Array(text.unicodeScalars)
+            let blank = scalars.map(\.properties.isWhitespace)
+            if scalars.isEmpty || blank.first == true || blank.last == true || zip(blank, blank.dropFirst()).contains(where: { $0 && $1 })
+                || scalars.contains(where: { $0.properties.isWhitespace && $0 != " " }) {
+                fuzzFailure("a text part is empty, untrimmed or not collapsed: \(text.debugDescription)")
             }
             let ranges = [(style.rate, 0.25...4.0), (style.pitch, 0.25...4.0), (style.volume, 0.0...4.0)]
             for (value, range) in ranges where !value.isFinite || !range.contains(value) {
