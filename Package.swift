@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "AnnouncerFlows", targets: ["AnnouncerFlows"]),
         // For the fuzz harnesses in Fuzz/, which drive the protocol parsers directly.
         .library(name: "AnnouncerProtocol", targets: ["AnnouncerProtocol"]),
+        // For the FuzzSSML harness in Fuzz/, which reads client-sent SSML.
+        .library(name: "SSMLReading", targets: ["SSMLReading"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -106,6 +108,11 @@ let package = Package(
             dependencies: ["AnnouncerCore", "JSONLineEncoding", .product(name: "DequeModule", package: "swift-collections")],
             swiftSettings: swiftSettings
         ),
+
+        // SSML, as screen readers send it through Speech Dispatcher, read into the core's SpeechScript:
+        // marks, pauses, sounds and runs of text in their styles. Pure Swift, no XML library: it reads
+        // the subset clients send and speaks anything else as its text.
+        .target(name: "SSMLReading", dependencies: ["AnnouncerCore"], swiftSettings: swiftSettings),
 
         // The server: SwiftNIO on a Unix domain socket, one shared engine.
         .target(
@@ -190,6 +197,7 @@ let package = Package(
             dependencies: ["AnnouncerEngine", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "TestSupport"]
         ),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
+        .testTarget(name: "SSMLReadingTests", dependencies: ["SSMLReading", "AnnouncerCore"]),
         .testTarget(
             name: "AnnouncerBenchTests",
             dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerCore", "AnnouncerEngine", .product(name: "Logging", package: "swift-log")]
