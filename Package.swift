@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "AnnouncerEngine", targets: ["AnnouncerEngine"]),
         .library(name: "Speech", targets: ["Speech"]),
         .library(name: "Audio", targets: ["Audio"]),
+        .library(name: "SoundIcons", targets: ["SoundIcons"]),
         // For Benchmarks/, which registers the bench's scenarios and speaks through the client's destinations.
         .library(name: "AnnouncerBench", targets: ["AnnouncerBench"]),
         .library(name: "AnnouncerClient", targets: ["AnnouncerClient"]),
@@ -66,6 +67,10 @@ let package = Package(
             providers: [.apt(["libasound2-dev"])]
         ),
         .target(name: "Audio", dependencies: ["CALSA"], swiftSettings: swiftSettings),
+
+        // Sound icons (Speech Dispatcher's SOUND_ICON, Emacspeak's auditory icons, SSML's <audio>): WAV files
+        // found by name in the sound-icon folders, decoded and resampled for the speech stream.
+        .target(name: "SoundIcons", dependencies: ["Audio"], swiftSettings: swiftSettings),
 
         // Voice profiles (Voices/*.yaml): eSpeak voice and defaults, the server's own words, and the
         // tables that prepare text before synthesis: normalization, lexicon, spelling, punctuation.
@@ -190,6 +195,7 @@ let package = Package(
         .testTarget(name: "AnnouncerCommandLineTests", dependencies: ["AnnouncerCommandLine", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
+        .testTarget(name: "SoundIconsTests", dependencies: ["SoundIcons"]),
         .testTarget(name: "AnnouncerVoicesTests", dependencies: ["AnnouncerVoices", "AnnouncerCore", "Speech"]),
         .testTarget(name: "AnnouncerFlowsTests", dependencies: ["AnnouncerFlows", "AnnouncerVoices", "AnnouncerCore"]),
         .testTarget(

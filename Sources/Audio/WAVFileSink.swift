@@ -13,14 +13,14 @@ public final class WAVFileSink: AudioSink {
     public static let longestRecordedSilence: Duration = .seconds(10)
 
     private let pacer: PlaybackPacer
-    private let file: Mutex<WAVFile>
+    private let file: Mutex<WAVFileWriter>
 
     public init(path: String, format: AudioFormat, bufferDuration: Duration = .milliseconds(50)) throws(AudioError) {
         self.name = "wav:\(path)"
         self.path = path
         self.format = format
         self.pacer = PlaybackPacer(format: format, bufferDuration: bufferDuration)
-        self.file = Mutex(try WAVFile(path: path, format: format))
+        self.file = Mutex(try WAVFileWriter(path: path, format: format))
     }
 
     public func beginUtterance() throws(AudioError) {
@@ -71,7 +71,7 @@ public final class WAVFileSink: AudioSink {
 }
 
 /// A RIFF/WAVE file of mono 16-bit PCM whose header is kept true as it grows.
-struct WAVFile {
+struct WAVFileWriter {
     private let handle: FileHandle
     private let path: String
     private let format: AudioFormat

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The folders sound icons are looked up in, in the order they are searched: a name is the first folder's that has it.
+public struct SoundIconFolders: Sendable, Equatable {
+    /// Debian's `sound-icons` package, the icons Speech Dispatcher's clients name.
+    public static let debianSoundIcons = "/usr/share/sounds/sound-icons"
+
+    /// The folders, without trailing slashes and each once, in search order.
+    public let paths: [String]
+
+    /// These folders, in this order; tests and embedders choose them.
+    public init(_ paths: [String]) {
+        var seen = Set<String>()
+        self.paths = paths.map(Self.withoutTrailingSlash).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// Debian's `sound-icons`, then the user's (`$XDG_DATA_HOME/announcer/sounds`), then `extra`
+    /// (from `--sounds DIR`). A folder that does not exist is searched as an empty one.
+    public static func standard(extra: [String] = [], environment: [String: String]) -> SoundIconFolders {
+        SoundIconFolders([debianSoundIcons] + (userFolder(environment: environment).map { [$0] } ?? []) + extra)
+    }
+
+    /// The standard folders for this process's environment.
+    public static func standard(extra: [String] = []) -> SoundIconFolders {
+        standard(extra: extra, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `$XDG_DATA_HOME/announcer/sounds`, or `~/.local/share/announcer/sounds`. A relative
+    /// `$XDG_DATA_HOME` is ignored, as the XDG base directory specification says it must be.
+    public static func userFolder(environment: [String: String]) -> String? {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return "\(withoutTrailingSlash(data))/announcer/sounds" }
+        if let home = environment["HOME"], !home.isEmpty { return "\(withoutTrailingSlash(home))/.local/share/announcer/sounds" }
+        return nil
+    }
+
+    private static func withoutTrailingSlash(_ path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        return String(path)
+    }
+}
