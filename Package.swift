@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "AnnouncerEngine",
             dependencies: [
-                "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "Blocking",
+                "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "Blocking", "SoundIcons",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -110,7 +110,7 @@ let package = Package(
         // sockets, so every rule is tested without a server.
         .target(
             name: "AnnouncerProtocol",
-            dependencies: ["AnnouncerCore", "JSONLineEncoding", .product(name: "DequeModule", package: "swift-collections")],
+            dependencies: ["AnnouncerCore", "JSONLineEncoding", "SSMLReading", .product(name: "DequeModule", package: "swift-collections")],
             swiftSettings: swiftSettings
         ),
 
@@ -123,7 +123,7 @@ let package = Package(
         .target(
             name: "AnnouncerServer",
             dependencies: [
-                "AnnouncerCore", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerVoices", "JSONLineEncoding",
+                "AnnouncerCore", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerVoices", "JSONLineEncoding", "SoundIcons",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -160,7 +160,7 @@ let package = Package(
         .target(
             name: "AnnouncerCommandLine",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCore", "AnnouncerProtocol", "Audio",
+                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCore", "AnnouncerProtocol", "Audio", "SoundIcons",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

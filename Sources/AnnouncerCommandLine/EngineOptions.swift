@@ -5,6 +5,7 @@ public import ArgumentParser
 public import Audio
 import Foundation
 import Logging
+import SoundIcons
 
 /// The options that describe a speech engine: where audio goes and the live-region policy.
 /// `announce` (embedded) and `announcerd` both take them.
@@ -46,11 +47,22 @@ public struct EngineOptions: ParsableArguments {
         valueName: "DIR"))
     public var voices: String?
 
+    @Option(help: ArgumentHelp(
+        "A directory of sound icons (*.wav) to search after /usr/share/sounds/sound-icons and $XDG_DATA_HOME/announcer/sounds; may be given more than once.",
+        valueName: "DIR"))
+    public var sounds: [String] = []
+
     public func validate() throws {
         if let voices {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: voices, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ValidationError("The voices directory \"\(voices)\" does not exist; give a directory of *.yaml voice profiles.")
+            }
+        }
+        for folder in sounds {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("The sounds directory \"\(folder)\" does not exist; give a directory of *.wav sound icons.")
             }
         }
         if let fromEnvironment = ProcessInfo.processInfo.environment["ANNOUNCER_SINK"], !fromEnvironment.isEmpty,
@@ -70,7 +82,7 @@ public struct EngineOptions: ParsableArguments {
     public var anyGiven: Bool {
         sink != nil || duplicateWindow != nil || politeTimeToLive != nil || assertiveTimeToLive != nil
             || whenAudioFails != nil || maxWaitingPolite != nil || maxWaitingPolitePerClient != nil || voices != nil
-            || assertiveHoldLimit != nil
+            || assertiveHoldLimit != nil || !sounds.isEmpty
     }
 
     /// The sink given, else $ANNOUNCER_SINK, else ALSA's default device.
@@ -104,7 +116,9 @@ public struct EngineOptions: ParsableArguments {
             logger.warning("A voice profile was left out.", metadata: ["voices.problem": "\(problem)"])
         }
         do throws(EngineError) {
-            return try SpeechEngine(sink: resolvedSink, policy: policy, voices: library, whenAudioFails: whenAudioFails ?? .wait, logger: logger)
+            return try SpeechEngine(
+                sink: resolvedSink, policy: policy, voices: library, whenAudioFails: whenAudioFails ?? .wait,
+                sounds: SoundIconLibrary(folders: .standard(extra: sounds)), logger: logger)
         } catch {
             throw CommandFailure(error.description)
         }

@@ -3,6 +3,7 @@ public import AnnouncerVoices
 public import Audio
 import Foundation
 public import Logging
+public import SoundIcons
 public import Speech
 import Synchronization
 
@@ -40,7 +41,7 @@ public final class SpeechEngine: Sendable {
     private let synthesizer: any Synthesizer
 
     /// Where sound icons (SSIP SOUND_ICON, SSML `<audio>`) are found; nil plays none and speaks their names.
-    public let soundIcons: (any SoundIconSource)?
+    public let soundIcons: SoundIconLibrary?
 
     /// Whether the audio device works now, and how it has fared.
     public var audioDevice: AudioDeviceStatus { device.status }
@@ -53,7 +54,7 @@ public final class SpeechEngine: Sendable {
         voices: VoiceLibrary = .standard(),
         synthesis placement: SynthesisPlacement = .standard,
         whenAudioFails handling: AudioFaultHandling = .wait,
-        sounds: (any SoundIconSource)? = nil,
+        sounds: SoundIconLibrary? = SoundIconLibrary(folders: .standard()),
         logger: Logger
     ) throws(EngineError) {
         // Every language eSpeak NG speaks, read before any synthesis starts in this process.

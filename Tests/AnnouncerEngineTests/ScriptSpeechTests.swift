@@ -54,8 +54,7 @@ struct ScriptSpeechTests {
         // The same words with and without markup take about the same time to say.
         let harness = try EngineHarness(sink: .null)
         let plain = try Announcement(text: "Ten past three", prosody: try Prosody(rate: 300), arrival: .now())
-        var marked = try marked(["Ten", "past", "three"], pause: .zero)
-        marked.id = AnnouncementID("marked")
+        let marked = try marked(["Ten", "past", "three"], pause: .zero)
         harness.engine.submit(plain)
         harness.engine.submit(marked)
         harness.finish()
@@ -79,7 +78,7 @@ struct ScriptSpeechTests {
         Thread.sleep(forTimeInterval: 0.3)
         let error = harness.say("Error", .assertive)
         harness.finish()
-        let cutAt = try #require(harness.timeline.first(.ended, of: polite)?.time)
+        let cutAt = try #require(harness.timeline.first(.ended, of: polite.id)?.time)
         #expect(harness.outcome(of: error) == .spoken)
         let late = harness.timeline.events(of: polite.id).filter { $0.kind.stage == .mark && $0.time > cutAt + .milliseconds(100) }
         #expect(late.isEmpty, "\(late)")

@@ -22,7 +22,8 @@ final class SSIPHandler: ChannelInboundHandler {
         client.identify(wireProtocol: .ssip)
         session = SSIPSession(
             clientID: client.number, defaultLanguage: context.configuration.defaultLanguage,
-            maxMessageBytes: context.configuration.maxLineLength, voices: context.voices
+            maxMessageBytes: context.configuration.maxLineLength, voices: context.voices,
+            soundIcons: context.soundIcons
         )
         unnamed = session.settings.clientName
     }

@@ -38,6 +38,11 @@ final class ServerContext: Sendable {
 
     var scheduler: AnnouncementScheduler { engine.scheduler }
 
+    /// The sound folders, as the protocols ask them before they accept a sound icon.
+    var soundIcons: SoundIconChecker? {
+        engine.soundIcons.map { SoundIconChecker(library: $0, sampleRate: engine.sink.format.sampleRate) }
+    }
+
     /// Speaks with `library` from now on, and offers its voices to connections that open from now on.
     func replaceVoices(_ library: VoiceLibrary) -> VoiceChanges {
         let changes = engine.replaceVoices(library)
