@@ -469,3 +469,14 @@ import Testing
         ])
     }
 }
+
+@Suite struct SSIPIndexMarkTests {
+    @Test("An index mark's name with a line break in it goes out as one 700 line, the break a space")
+    func markNameCannotForgeALine() throws {
+        var session = SSIPSession(clientID: 3, defaultLanguage: .english, maxMessageBytes: 1_000, voices: [])
+        _ = session.receive(Array("SET SELF NOTIFICATION index_marks on".utf8), at: MonotonicInstant(microseconds: 0))
+        let announcement = try Announcement(id: AnnouncementID("9"), text: "x", arrival: MonotonicInstant(microseconds: 0))
+        let lines = session.eventLines(for: TimelineEvent(time: MonotonicInstant(microseconds: 1), kind: .mark("a\r\n225 OK"), announcement: announcement))
+        #expect(lines == ["700-9", "700-3", "700-a  225 OK", "700 INDEX MARK"])
+    }
+}

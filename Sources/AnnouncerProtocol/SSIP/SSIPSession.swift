@@ -621,7 +621,9 @@ public struct SSIPSession: Sendable {
         switch event.kind {
         case let .mark(name):
             guard settings.notifications.contains("index_marks") else { return [] }
-            return ["700-\(event.announcement.id)", "700-\(clientID)", "700-\(name)", "700 INDEX MARK"]
+            // A mark's name is the client's own text: a line break in it would forge a reply line.
+            let line = String(name.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+            return ["700-\(event.announcement.id)", "700-\(clientID)", "700-\(line)", "700 INDEX MARK"]
         case .paused: (code, type, text) = (704, "pause", "PAUSED")
         case .resumed: (code, type, text) = (705, "resume", "RESUMED")
         case .firstAudio: (code, type, text) = (701, "begin", "BEGIN")
