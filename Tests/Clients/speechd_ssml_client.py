@@ -3,8 +3,8 @@
 callback it gets, with the monotonic time in milliseconds, so a test can compare them with the timeline.
 
   speechd_ssml_client.py marks SSML      speak SSML with marks and wait for its end
-  speechd_ssml_client.py pause SSML MARK speak, PAUSE SELF when MARK is reported, RESUME SELF after
-                                         half a second, and wait for the end
+  speechd_ssml_client.py pause SSML MARK speak, PAUSE SELF when MARK is reported, RESUME SELF half a
+                                         second after the PAUSE callback, and wait for the end
   speechd_ssml_client.py icon NAME       play a sound icon and wait a moment
 
 The server is the one SPEECHD_ADDRESS names. Exit status 0 when the message ended, 1 when it did not.
@@ -29,21 +29,28 @@ def main():
     marks = []
     pause_at = sys.argv[3] if mode == "pause" else None
 
-    def callback(msg_id, client_id, kind, index_mark=None):
+    # python3-speechd calls back with the event type alone, and index_mark= for INDEX_MARK.
+    def callback(kind, index_mark=None):
         if kind == speechd.CallbackType.INDEX_MARK:
             marks.append(index_mark)
             print(f"{now_ms():.3f} INDEX_MARK {index_mark}", flush=True)
             if index_mark == pause_at:
                 # Not from the callback thread, which must stay free to read the reply.
-                threading.Thread(target=pause_and_resume).start()
+                threading.Thread(target=pause).start()
+        elif kind == speechd.CallbackType.PAUSE:
+            print(f"{now_ms():.3f} PAUSE", flush=True)
+            threading.Thread(target=resume_later).start()
         else:
-            print(f"{now_ms():.3f} {kind.upper()} {msg_id}", flush=True)
+            print(f"{now_ms():.3f} {kind.upper()}", flush=True)
         if kind in (speechd.CallbackType.END, speechd.CallbackType.CANCEL):
             done.set()
 
-    def pause_and_resume():
+    def pause():
         client.pause()
         print(f"{now_ms():.3f} called pause", flush=True)
+
+    def resume_later():
+        # Half a second of silence from when the server said speech paused, at the next mark.
         time.sleep(0.5)
         client.resume()
         print(f"{now_ms():.3f} called resume", flush=True)

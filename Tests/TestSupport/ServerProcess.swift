@@ -90,10 +90,17 @@ public func waitFor(_ condition: () -> Bool, seconds: Double) -> Bool {
 }
 
 /// Runs a program to its end with a time limit, for spd-say, python3 and announce.
+///
+/// Its output is read on two threads at once, so a program that fills one pipe while the other is read
+/// cannot block. Foundation starts the program in a process group of its own; when the program ends,
+/// whatever it left running in that group (`dbus-run-session` leaves the accessibility bus's daemons,
+/// which hold the pipes open) is ended too, so the run cannot wait for an end of file that never comes.
 public struct ProgramRun: Sendable {
     public let status: Int32
     public let standardOutput: String
     public let standardError: String
+    /// True when the program outlived its time limit and was ended.
+    public let timedOut: Bool
 
     public init(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:], timeout: Double = 30) throws {
         let process = Process()
@@ -105,17 +112,61 @@ public struct ProgramRun: Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        let pid = process.processIdentifier
+        // Only a group of the program's own is ended as a whole, never the test's.
+        let group = getpgid(pid) == pid ? pid : nil
+        let output = PipeReader(stdout.fileHandleForReading)
+        let errors = PipeReader(stderr.fileHandleForReading)
+        let expired = Atomic(false)
+        let watchdog = DispatchWorkItem {
+            guard process.isRunning else { return }
+            expired.store(true, ordering: .relaxed)
+            process.terminate()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 3) { if process.isRunning { kill(pid, SIGKILL) } }
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         watchdog.cancel()
+        if let group {
+            kill(-group, SIGTERM)
+            if !(output.waitForEnd(seconds: 3) && errors.waitForEnd(seconds: 1)) { kill(-group, SIGKILL) }
+        }
         status = process.terminationReason == .uncaughtSignal ? -1 : process.terminationStatus
-        standardOutput = String(decoding: output, as: UTF8.self)
-        standardError = String(decoding: errors, as: UTF8.self)
+        standardOutput = String(decoding: output.waitForData(seconds: 5), as: UTF8.self)
+        standardError = String(decoding: errors.waitForData(seconds: 5), as: UTF8.self)
+        timedOut = expired.load(ordering: .relaxed)
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class PipeReader: Sendable {
+    private let data = Mutex(Data())
+    private let ended = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                data.withLock { $0.append(chunk) }
+            }
+            ended.signal()
+        }
+    }
+
+    /// Waits up to `seconds` for the end of file; true when it came.
+    func waitForEnd(seconds: Double) -> Bool {
+        guard ended.wait(timeout: .now() + seconds) == .success else { return false }
+        ended.signal()
+        return true
+    }
+
+    /// What was read, once the end came or `seconds` passed.
+    func waitForData(seconds: Double) -> Data {
+        _ = waitForEnd(seconds: seconds)
+        return data.withLock { $0 }
     }
 }
 

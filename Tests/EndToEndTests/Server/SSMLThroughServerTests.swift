@@ -62,7 +62,9 @@ struct SSMLThroughServerTests {
     func fiveMarksInOrderEachWithin20MillisecondsOfItsAudio() throws {
         let rig = try Rig()
         defer { rig.stop() }
-        let words = ["one", "two", "three", "four", "five"]
+        // Words that begin with a voiced sound: a word that begins with a stop, like "two", has tens of
+        // milliseconds of closure silence before anything can be heard, which is not the mark's error.
+        let words = ["one", "eight", "nine", "eleven", "many"]
         let ssml = "<speak>" + words.enumerated().map { "<mark name=\"m\($0.offset + 1)\"/>\($0.element)" }
             .joined(separator: "<break time=\"600ms\"/>") + "</speak>"
         let run = try rig.run(["marks", ssml])
