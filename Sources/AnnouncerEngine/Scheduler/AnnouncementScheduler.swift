@@ -22,6 +22,9 @@ public final class AnnouncementScheduler: Sendable {
         var endedCount: [Outcome.Kind: Int] = [:]
         /// Each client's dropped announcements by reason, until `forget(_:)`.
         var droppedByClient: [ClientID: [String: Int]] = [:]
+        /// Announcements whose first audio is on the timeline: one resumed after a pause plays again,
+        /// but began only once (SSIP clients get one 701 BEGIN, then 705 RESUMED).
+        var begun: Set<AnnouncementID> = []
     }
 
     public init(policy: LiveRegionPolicy = .standard, speaker: any Speaker, clock: any MonotonicClock = SystemMonotonicClock()) {
@@ -171,6 +174,7 @@ public final class AnnouncementScheduler: Sendable {
                     if case let .dropped(reason) = outcome {
                         state.droppedByClient[announcement.client, default: [:]][reason, default: 0] += 1
                     }
+                    state.begun.remove(announcement.id)
                     return state.outcomeHandlers.removeValue(forKey: announcement.id)
                 }
                 handler?(outcome)
@@ -191,7 +195,9 @@ public final class AnnouncementScheduler: Sendable {
         switch report {
         case let .firstAudio(at, audibleAt):
             // Audio of something already cut is not news.
-            guard state.withLock({ $0.liveRegion.speaking?.id == announcement.id }) else { return }
+            // Nor is the audio of one resumed after a pause, which began before it paused.
+            guard state.withLock({ $0.liveRegion.speaking?.id == announcement.id && $0.begun.insert(announcement.id).inserted })
+            else { return }
             record(.firstAudio, announcement, at: at)
             record(.audible, announcement, at: audibleAt)
         case let .finished(result, at):
