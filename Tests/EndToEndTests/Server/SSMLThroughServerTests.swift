@@ -1,6 +1,7 @@
 import TestSupport
 import AnnouncerCore
 import AnnouncerProtocol
+import Audio
 import Foundation
 import Testing
 
@@ -154,6 +155,52 @@ struct SSMLThroughServerTests {
         #expect(second.first { $0.event == .received }?.text == "no such icon", "\(second)")
         #expect(second.last?.outcome == .spoken)
         #expect(!rig.server.standardErrorText.contains("rror"), "\(rig.server.standardErrorText)")
+    }
+
+    @Test("SOUND_ICON with a name from Debian's sound-icons folder plays that file, not its name as words",
+          .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/sounds/sound-icons/capital"),
+                   "Debian's sound-icons package is installed (CI installs it)"))
+    func soundIconFromTheSoundIconsPackagePlaysItsFile() throws {
+        // "capital" is a link to percussion-10.wav, as Speech Dispatcher's clients name it.
+        let file = try WAVFile(contentsOf: "/usr/share/sounds/sound-icons/capital")
+        let rig = try Rig()
+        defer { rig.stop() }
+        let played = try rig.run(["icon", "capital"])
+        #expect(played.status == 0, "\(played.standardError)")
+        let events = rig.listener.readEvents(until: { $0.event == .ended }, timeout: 20)
+        #expect(events.last?.outcome == .spoken, "\(events)")
+        Thread.sleep(forTimeInterval: 0.3)
+        let recorded = rig.capture.stopAndKeepSamples().map { Float($0) / 32_768 }
+
+        // The loudness of the recording, from its first sound, follows the file's, 10 ms at a time.
+        let fileLoudness = Self.loudness(file.samples, rate: file.sampleRate)
+        let heardLoudness = Self.loudness(recorded, rate: PulseAudioCapture.sampleRate)
+        let start = try #require(heardLoudness.firstIndex { $0 > 0.01 }, "nothing was heard")
+        let fileStart = try #require(fileLoudness.firstIndex { $0 > 0.01 })
+        let count = fileLoudness.count - fileStart
+        try #require(heardLoudness.count - start >= count, "the recording is shorter than the sound")
+        let similarity = Self.correlation(Array(fileLoudness[fileStart...]), Array(heardLoudness[start..<start + count]))
+        #expect(similarity > 0.8, "the recording's loudness follows the file's with a correlation of \(similarity)")
+    }
+
+    /// The root-mean-square loudness of each 10 ms of `samples`.
+    static func loudness(_ samples: [Float], rate: Int) -> [Float] {
+        let window = rate / 100
+        return stride(from: 0, to: samples.count - window + 1, by: window).map { start in
+            (samples[start..<start + window].reduce(0) { $0 + $1 * $1 } / Float(window)).squareRoot()
+        }
+    }
+
+    /// Pearson's correlation of two series of the same length.
+    static func correlation(_ a: [Float], _ b: [Float]) -> Float {
+        let meanA = a.reduce(0, +) / Float(a.count), meanB = b.reduce(0, +) / Float(b.count)
+        var product: Float = 0, squaresA: Float = 0, squaresB: Float = 0
+        for (x, y) in zip(a, b) {
+            product += (x - meanA) * (y - meanB)
+            squaresA += (x - meanA) * (x - meanA)
+            squaresB += (y - meanB) * (y - meanB)
+        }
+        return product / (squaresA * squaresB).squareRoot()
     }
 
     /// A mono 16-bit WAV file of a sine tone.

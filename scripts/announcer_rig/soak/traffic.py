@@ -43,7 +43,8 @@ SSIP_BAD = [
     ("an over-long command line", b"SET SELF CLIENT_NAME " + b"x" * 70_000, 503),
     ("an unknown priority", b"SET SELF PRIORITY urgent", 408),
     ("an unknown language", b"SET SELF LANGUAGE xq", 415),  # every language eSpeak NG has is accepted; xq is none
-    ("an unsupported command", b"PAUSE SELF", 416),
+    # PAUSE, RESUME and SOUND_ICON are supported now; one client setting every client's rate is not.
+    ("an unsupported command", b"SET ALL RATE 10", 416),
     ("a message in invalid UTF-8", "SPEAK-BODY", 501),
     ("an over-long message", "SPEAK-LONG", 502),
 ]
