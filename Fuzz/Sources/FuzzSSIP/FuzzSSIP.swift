@@ -36,7 +36,7 @@ public func fuzzSSIP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             case let .speak(announcement):
                 if announcement.text.isEmpty { fuzzFailure("an announcement with no text was queued") }
                 for case let .reply(lines) in session.accepted(announcement.id, at: MonotonicInstant(microseconds: clock)) { checkReply(lines) }
-            case .cancel, .events, .wake: break
+            case .cancel, .events, .wake, .pause, .resume: break
             case .close: break lines
             }
         }
