@@ -149,10 +149,17 @@ public final class ALSASink: AudioSink {
                 snd_pcm_drop(pcm)
                 throw .writeFailed(device: device, detail: "it stopped playing")
             }
+            guard snd_pcm_state(pcm) == SND_PCM_STATE_RUNNING else { break }
             var frames: snd_pcm_sframes_t = 0
-            let state = snd_pcm_state(pcm)
-            guard state == SND_PCM_STATE_RUNNING, snd_pcm_delay(pcm, &frames) >= 0, frames > 0 else { break }
-            let remaining = format.duration(ofFrames: Int(frames))
+            let delayed = snd_pcm_delay(pcm, &frames) >= 0 ? Int(frames) : 0
+            // Right after the first write of a stream, PulseAudio's plugin reports no delay until it
+            // knows its timing; a sound shorter than the buffer would then be dropped before it was
+            // heard. What the buffer still holds says the audio has not all been played.
+            let available = snd_pcm_avail(pcm)
+            let buffered = available >= 0 ? max(0, bufferFrames - Int(available)) : 0
+            let remainingFrames = max(delayed, buffered)
+            guard remainingFrames > 0 else { break }
+            let remaining = format.duration(ofFrames: remainingFrames)
             let nap = min(remaining, .milliseconds(5))
             _ = wake.wait(timeout: .now() + .microseconds(Int(nap.inMicroseconds)))
         }

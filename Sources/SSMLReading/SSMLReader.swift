@@ -120,7 +120,7 @@ public struct SSMLReader: Sendable {
             contentSilent = true
         case "audio":
             guard !silent, let source = attribute("src"), !source.isEmpty else { break }
-            builder.beginSound(named: source)
+            builder.beginSound(named: source, style: style)
             closing = .sound
         default:
             break

@@ -16,6 +16,8 @@ struct SpeechScriptBuilder {
         var trailingBoundaryPauses: [Int] = []
         /// The sound this level is the fallback of; nil for the script itself.
         let soundName: String?
+        /// The style of the text around the sound, for its name when it has no fallback of its own.
+        var soundStyle = SpeechStyle.plain
     }
 
     private var levels = [Level(soundName: nil)]
@@ -79,9 +81,9 @@ struct SpeechScriptBuilder {
     }
 
     /// Begins a sound: what follows, up to `endSound`, is its fallback.
-    mutating func beginSound(named name: String) {
+    mutating func beginSound(named name: String, style: SpeechStyle) {
         flushText()
-        levels.append(Level(soundName: name))
+        levels.append(Level(soundName: name, soundStyle: style))
     }
 
     /// Ends the sound begun last and adds it with its fallback.
@@ -89,7 +91,23 @@ struct SpeechScriptBuilder {
         guard levels.count > 1 else { return }
         flushText()
         let level = levels.removeLast()
-        append(.sound(name: level.soundName ?? "", fallback: level.finishedParts), content: true)
+        let name = level.soundName ?? ""
+        var fallback = level.finishedParts
+        // With no words of its own, a sound that cannot be played is spoken as its name, as SSIP's
+        // SOUND_ICON is: an announcement is never silent because a sound file is missing.
+        if !fallback.contains(where: { if case .text = $0 { true } else { false } }) {
+            fallback = [.text(Self.words(naming: name), level.soundStyle)]
+        }
+        append(.sound(name: name, fallback: fallback), content: true)
+    }
+
+    /// A sound's name as words: the last part of a path or URL, without `.wav`, with `_` and `-` as spaces.
+    static func words(naming source: String) -> String {
+        var name = Substring(source)
+        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        if name.lowercased().hasSuffix(".wav") { name = name.dropLast(4) }
+        let words = name.replacing("_", with: " ").replacing("-", with: " ")
+        return words.isBlank ? "sound" : String(words)
     }
 
     /// The script's parts; sounds still open are ended first.

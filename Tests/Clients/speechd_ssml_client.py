@@ -20,11 +20,22 @@ def now_ms():
     return time.monotonic() * 1000.0
 
 
+_output = threading.Lock()
+
+
+def say(text):
+    """One whole line with the time: callbacks and the pause thread print at once, and print() writes
+    the text and its newline separately, so lines could run into each other."""
+    with _output:
+        sys.stdout.write(f"{now_ms():.3f} {text}\n")
+        sys.stdout.flush()
+
+
 def main():
     mode = sys.argv[1]
     client = speechd.SSIPClient("announcer-ssml-test")
     client.set_data_mode(speechd.DataMode.SSML)
-    print(f"{now_ms():.3f} SSML_MODE on accepted", flush=True)
+    say("SSML_MODE on accepted")
     done = threading.Event()
     marks = []
     pause_at = sys.argv[3] if mode == "pause" else None
@@ -33,27 +44,27 @@ def main():
     def callback(kind, index_mark=None):
         if kind == speechd.CallbackType.INDEX_MARK:
             marks.append(index_mark)
-            print(f"{now_ms():.3f} INDEX_MARK {index_mark}", flush=True)
+            say(f"INDEX_MARK {index_mark}")
             if index_mark == pause_at:
                 # Not from the callback thread, which must stay free to read the reply.
                 threading.Thread(target=pause).start()
         elif kind == speechd.CallbackType.PAUSE:
-            print(f"{now_ms():.3f} PAUSE", flush=True)
+            say("PAUSE")
             threading.Thread(target=resume_later).start()
         else:
-            print(f"{now_ms():.3f} {kind.upper()}", flush=True)
+            say(kind.upper())
         if kind in (speechd.CallbackType.END, speechd.CallbackType.CANCEL):
             done.set()
 
     def pause():
         client.pause()
-        print(f"{now_ms():.3f} called pause", flush=True)
+        say("called pause")
 
     def resume_later():
         # Half a second of silence from when the server said speech paused, at the next mark.
         time.sleep(0.5)
         client.resume()
-        print(f"{now_ms():.3f} called resume", flush=True)
+        say("called resume")
 
     if mode in ("marks", "pause"):
         client.speak(sys.argv[2], callback=callback, event_types=(
@@ -62,7 +73,7 @@ def main():
         ended = done.wait(30)
     else:
         client.sound_icon(sys.argv[2])
-        print(f"{now_ms():.3f} SOUND_ICON sent", flush=True)
+        say("SOUND_ICON sent")
         time.sleep(1.5)
         ended = True
     client.close()

@@ -169,7 +169,17 @@ import Testing
         ])
         #expect(script.markNames.isEmpty)
         #expect(script.plainText == "Before ding dong after")
-        #expect(reader.read(#"<audio src="bell"/>"#).parts == [.sound(name: "bell", fallback: [])])
+    }
+
+    @Test("audio with no content of its own falls back to its name as words, so an announcement of one sound is never empty")
+    func audioWithoutContentFallsBackToItsName() {
+        let bell = reader.read(#"<audio src="bell"/>"#)
+        #expect(bell.parts == [.sound(name: "bell", fallback: [.text("bell", .plain)])])
+        #expect(bell.plainText == "bell")
+        let path = reader.read(#"<audio src="file:///usr/share/sounds/sound-icons/beginning-of-line.wav"><mark name="m"/></audio>"#)
+        #expect(path.plainText == "beginning of line")
+        #expect(reader.read(#"<voice xml:lang="nb"><audio src="ny_melding"/></voice>"#).parts
+            == [.sound(name: "ny_melding", fallback: [.text("ny melding", SpeechStyle(language: .norwegianBokmal))])])
     }
 
     @Test("A sentence's pause at the end of a sound's fallback is left out, as at the end of the script")

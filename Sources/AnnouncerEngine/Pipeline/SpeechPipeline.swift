@@ -147,7 +147,7 @@ final class SpeechPipeline: Speaker {
                 requests.append(Self.substitute(into: stream) {
                     guard let samples = sounds?.samples(forSource: name, sampleRate: sampleRate) else { return }
                     played.store(true, ordering: .releasing)
-                    _ = samples.withUnsafeBufferPointer { stream.push($0) }
+                    Self.pushInChunks(samples, sampleRate: sampleRate, to: stream)
                 })
                 for var request in self.requests(for: fallback, of: announcement, into: stream) {
                     let prepare = request.preparation
@@ -180,6 +180,19 @@ final class SpeechPipeline: Speaker {
         let scaled = (Double(value) * factor).rounded()
         guard scaled.isFinite else { return value }
         return min(range.upperBound, max(range.lowerBound, Int(scaled)))
+    }
+
+    /// Pushes a sound in pieces of 20 ms, as eSpeak NG delivers speech: written to the sink as one
+    /// piece, a sound longer than the sink's buffer would block the first write until most of it had
+    /// played, so its first audio would be stamped late and a cut would wait for the write to fail.
+    static func pushInChunks(_ samples: [Int16], sampleRate: Int, to stream: UtteranceStream) {
+        let piece = max(1, sampleRate / 50)
+        samples.withUnsafeBufferPointer { all in
+            for start in stride(from: 0, to: all.count, by: piece) {
+                let slice = UnsafeBufferPointer(rebasing: all[start..<min(start + piece, all.count)])
+                guard stream.push(slice) else { return }
+            }
+        }
     }
 
     private func push(_ samples: [Int16], to stream: UtteranceStream) { Self.push(samples, to: stream) }

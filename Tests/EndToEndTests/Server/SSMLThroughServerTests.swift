@@ -158,14 +158,14 @@ struct SSMLThroughServerTests {
     }
 
     @Test("SOUND_ICON with a name from Debian's sound-icons folder plays that file, not its name as words",
-          .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/sounds/sound-icons/capital"),
+          .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/sounds/sound-icons/prompt"),
                    "Debian's sound-icons package is installed (CI installs it)"))
     func soundIconFromTheSoundIconsPackagePlaysItsFile() throws {
-        // "capital" is a link to percussion-10.wav, as Speech Dispatcher's clients name it.
-        let file = try WAVFile(contentsOf: "/usr/share/sounds/sound-icons/capital")
+        // "prompt" is a link to prompt.wav (1.3 s), named as Speech Dispatcher's clients name it.
+        let file = try WAVFile(contentsOf: "/usr/share/sounds/sound-icons/prompt")
         let rig = try Rig()
         defer { rig.stop() }
-        let played = try rig.run(["icon", "capital"])
+        let played = try rig.run(["icon", "prompt"])
         #expect(played.status == 0, "\(played.standardError)")
         let events = rig.listener.readEvents(until: { $0.event == .ended }, timeout: 20)
         #expect(events.last?.outcome == .spoken, "\(events)")
@@ -175,12 +175,31 @@ struct SSMLThroughServerTests {
         // The loudness of the recording, from its first sound, follows the file's, 10 ms at a time.
         let fileLoudness = Self.loudness(file.samples, rate: file.sampleRate)
         let heardLoudness = Self.loudness(recorded, rate: PulseAudioCapture.sampleRate)
-        let start = try #require(heardLoudness.firstIndex { $0 > 0.01 }, "nothing was heard")
+        let start = try #require(heardLoudness.firstIndex { $0 > 0.01 }, "nothing was heard: \(events)")
         let fileStart = try #require(fileLoudness.firstIndex { $0 > 0.01 })
         let count = fileLoudness.count - fileStart
         try #require(heardLoudness.count - start >= count, "the recording is shorter than the sound")
         let similarity = Self.correlation(Array(fileLoudness[fileStart...]), Array(heardLoudness[start..<start + count]))
         #expect(similarity > 0.8, "the recording's loudness follows the file's with a correlation of \(similarity)")
+    }
+
+    @Test("A sound icon shorter than the sink's buffer (\"capital\", 35 ms) is heard, not dropped as the utterance ends",
+          .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/sounds/sound-icons/capital"),
+                   "Debian's sound-icons package is installed (CI installs it)"))
+    func shortSoundIconIsHeard() throws {
+        let file = try WAVFile(contentsOf: "/usr/share/sounds/sound-icons/capital")
+        let rig = try Rig()
+        defer { rig.stop() }
+        let played = try rig.run(["icon", "capital"])
+        #expect(played.status == 0, "\(played.standardError)")
+        let events = rig.listener.readEvents(until: { $0.event == .ended }, timeout: 20)
+        #expect(events.last?.outcome == .spoken, "\(events)")
+        Thread.sleep(forTimeInterval: 0.3)
+        let recorded = rig.capture.stopAndKeepSamples().map { Float($0) / 32_768 }
+        let loudest = Self.loudness(recorded, rate: PulseAudioCapture.sampleRate).max() ?? 0
+        let fileLoudest = Self.loudness(file.samples, rate: file.sampleRate).max() ?? 0
+        // The 10 ms windows of the recording and the file need not line up, so half the file's loudest.
+        #expect(loudest > fileLoudest / 2, "the loudest 10 ms recorded was \(loudest), the file's \(fileLoudest)")
     }
 
     /// The root-mean-square loudness of each 10 ms of `samples`.
