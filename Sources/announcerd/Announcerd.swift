@@ -171,11 +171,32 @@ struct Announcerd: ParsableCommand {
             speechEngine.scheduler.addObserver(timeline!)
         }
         let server = AnnouncementServer(engine: speechEngine, sockets: sockets, configuration: configuration, logger: logger)
+        // SIGTERM and SIGINT get their meaning before the server answers anyone: a client that stops
+        // the server as soon as it is answered must find it listening for them. A stop that comes
+        // while the server starts waits for the start to finish.
+        let serverStarted = DispatchSemaphore(value: 0)
+        let drain = self.drain
+        let timelineWriter = timeline
+        TerminationSignals.install { signal in
+            serverStarted.wait()
+            serverStarted.signal()
+            let name: Logger.MetadataValue = signal == SIGTERM ? "SIGTERM" : "SIGINT"
+            if drain {
+                logger.info("Stopping, speaking what waits first.", metadata: ["signal": name])
+            } else {
+                logger.info("Stopping.", metadata: ["signal": name])
+            }
+            server.shutdown()
+            timelineWriter?.flush()
+            logger.info("Stopped.")
+            Foundation.exit(0)
+        }
         do throws(ServerStartError) {
             try server.start()
         } catch {
             throw CommandFailure(error.description)
         }
+        serverStarted.signal()
 
         let library = speechEngine.voices
         let voices = library.languages.compactMap(library.profile(for:)).map { "\($0.language) (eSpeak NG voice \($0.espeakVoice))" }
@@ -207,20 +228,6 @@ struct Announcerd: ParsableCommand {
             }
         }
 
-        let drain = self.drain
-        let timelineWriter = timeline
-        TerminationSignals.install { signal in
-            let name: Logger.MetadataValue = signal == SIGTERM ? "SIGTERM" : "SIGINT"
-            if drain {
-                logger.info("Stopping, speaking what waits first.", metadata: ["signal": name])
-            } else {
-                logger.info("Stopping.", metadata: ["signal": name])
-            }
-            server.shutdown()
-            timelineWriter?.flush()
-            logger.info("Stopped.")
-            Foundation.exit(0)
-        }
         // Said last, once every signal has its meaning: whoever waits for this line may signal at once.
         logger.info("Started, serving JSON lines and SSIP.", metadata: started)
         dispatchMain()

@@ -124,6 +124,18 @@ import Testing
         #expect(queue.submit(again, now: t(999)) == [.end(again, .duplicate(of: first.id))])
     }
 
+    @Test("An announcement that does not drop repeats is queued again within the window, and does not make others duplicates")
+    mutating func announcementThatKeepsRepeatsIsQueuedAgain() {
+        var first = polite("blank", at: 0)
+        first.dropsRepeats = false
+        _ = queue.submit(first, now: t(0))
+        var again = polite("blank", at: 100)
+        again.dropsRepeats = false
+        #expect(queue.submit(again, now: t(100)).contains(.queued(again)))
+        let liveRegion = polite("blank", at: 200)
+        #expect(queue.submit(liveRegion, now: t(200)).contains(.queued(liveRegion)))
+    }
+
     @Test("The same text after the window is spoken again")
     mutating func sameTextAfterWindowIsSpokenAgain() {
         let first = polite("Saved", at: 0)

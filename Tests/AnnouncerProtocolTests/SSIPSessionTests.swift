@@ -44,6 +44,12 @@ import Testing
         #expect(session.accepted(announcement.id, at: now) == [.reply(["225-\(announcement.id)", "225 OK MESSAGE QUEUED"])])
     }
 
+    @Test("A message is never dropped as a repeat: Speech Dispatcher says the same words as often as they are sent")
+    mutating func messagesDoNotDropRepeats() throws {
+        let announcement = try #require(spoken(speak(["blank"])))
+        #expect(!announcement.dropsRepeats)
+    }
+
     @Test("A body line sent with a doubled leading dot is read with one")
     mutating func doubledDotIsUnescaped() throws {
         let announcement = try #require(spoken(speak(["..hidden file", "plain"])))

@@ -91,10 +91,14 @@ public func waitFor(_ condition: () -> Bool, seconds: Double) -> Bool {
 
 /// Runs a program to its end with a time limit, for spd-say, python3 and announce.
 ///
-/// Its output is read on two threads at once, so a program that fills one pipe while the other is read
-/// cannot block. Foundation starts the program in a process group of its own; when the program ends,
-/// whatever it left running in that group (`dbus-run-session` leaves the accessibility bus's daemons,
-/// which hold the pipes open) is ended too, so the run cannot wait for an end of file that never comes.
+/// Spawned and reaped here rather than with Foundation's `Process`, which notices a program's end
+/// only when a socket it gives the program closes: any process started meanwhile inherits that
+/// socket, so one program that hangs (a server that missed its SIGTERM) hides the end of every
+/// program started before it, and their tests wait forever. Here the program gets only its three
+/// pipes, in a process group of its own, with no signal blocked or ignored; its output is read on two
+/// threads at once, so a program that fills one pipe while the other is read cannot block. When it
+/// ends, whatever it left running in its group (`dbus-run-session` leaves the accessibility bus's
+/// daemons, which hold the pipes open) is ended too.
 public struct ProgramRun: Sendable {
     public let status: Int32
     public let standardOutput: String
@@ -103,41 +107,89 @@ public struct ProgramRun: Sendable {
     public let timedOut: Bool
 
     public init(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:], timeout: Double = 30) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let pid = process.processIdentifier
-        // Only a group of the program's own is ended as a whole, never the test's.
-        let group = getpgid(pid) == pid ? pid : nil
-        let output = PipeReader(stdout.fileHandleForReading)
-        let errors = PipeReader(stderr.fileHandleForReading)
+        var pipes: [[Int32]] = []
+        for _ in 0..<3 {
+            var ends: [Int32] = [-1, -1]
+            guard createPipe(&ends, O_CLOEXEC) == 0 else { throw ProgramRunFailure(executable: executable, errno: errno) }
+            pipes.append(ends)
+        }
+        let (stdin, stdout, stderr) = (pipes[0], pipes[1], pipes[2])
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdin[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr[1], 2)
+        // Nothing else of the test's: no other program's pipes or sockets stay open in this one.
+        _ = spawnActionsCloseFrom(&actions, 3)
+
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        close(stdin[0]); close(stdout[1]); close(stderr[1])
+        guard spawned == 0 else {
+            close(stdin[1]); close(stdout[0]); close(stderr[0])
+            throw ProgramRunFailure(executable: executable, errno: spawned)
+        }
+
+        let output = PipeReader(FileHandle(fileDescriptor: stdout[0], closeOnDealloc: true))
+        let errors = PipeReader(FileHandle(fileDescriptor: stderr[0], closeOnDealloc: true))
         let expired = Atomic(false)
+        let exited = Atomic(false)
+        let group = pid
         let watchdog = DispatchWorkItem {
-            guard process.isRunning else { return }
+            guard !exited.load(ordering: .acquiring) else { return }
             expired.store(true, ordering: .relaxed)
-            process.terminate()
-            DispatchQueue.global().asyncAfter(deadline: .now() + 3) { if process.isRunning { kill(pid, SIGKILL) } }
+            kill(group, SIGTERM)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 3) { if !exited.load(ordering: .acquiring) { kill(group, SIGKILL) } }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        process.waitUntilExit()
+        let writer = FileHandle(fileDescriptor: stdin[1], closeOnDealloc: false)
+        try? writer.write(contentsOf: Data(input.utf8))
+        close(stdin[1])
+        var waitStatus: Int32 = 0
+        while waitpid(pid, &waitStatus, 0) < 0, errno == EINTR {}
+        exited.store(true, ordering: .releasing)
         watchdog.cancel()
-        if let group {
-            kill(-group, SIGTERM)
-            if !(output.waitForEnd(seconds: 3) && errors.waitForEnd(seconds: 1)) { kill(-group, SIGKILL) }
-        }
-        status = process.terminationReason == .uncaughtSignal ? -1 : process.terminationStatus
+        // Whatever the program left running in its group goes with it.
+        kill(-group, SIGTERM)
+        if !(output.waitForEnd(seconds: 3) && errors.waitForEnd(seconds: 1)) { kill(-group, SIGKILL) }
+        let signalled = waitStatus & 0x7F != 0
+        status = signalled ? -1 : (waitStatus >> 8) & 0xFF
         standardOutput = String(decoding: output.waitForData(seconds: 5), as: UTF8.self)
         standardError = String(decoding: errors.waitForData(seconds: 5), as: UTF8.self)
         timedOut = expired.load(ordering: .relaxed)
     }
+}
+
+// glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np (2.34), which Swift's Glibc module
+// leaves out because they need _GNU_SOURCE; both take only integers and pointers.
+@_silgen_name("pipe2")
+private func createPipe(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func spawnActionsCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
+
+/// A program that could not be started at all.
+public struct ProgramRunFailure: Error, CustomStringConvertible {
+    public let executable: String
+    public let errno: Int32
+    public var description: String { "\(executable) could not be started: \(String(cString: strerror(errno)))." }
 }
 
 /// Reads a pipe to its end on a thread of its own.

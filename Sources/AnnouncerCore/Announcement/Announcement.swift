@@ -30,6 +30,10 @@ public struct Announcement: Sendable, Hashable, Identifiable {
     public var voiceType: VoiceType?
     /// The SSML the text was read from, when it came as SSML; then `text` is its plain text.
     public var script: SpeechScript?
+    /// A repeat of the same words within the duplicate window is dropped, as a live region's repeated
+    /// update is. A screen reader's own speech (SSIP, Emacspeak) sets this false: a user who moves
+    /// twice over the same word must hear it twice, as Speech Dispatcher would say it.
+    public var dropsRepeats = true
     /// Where speech resumes after a pause: just after the mark with this number (0 is the first);
     /// nil speaks from the start.
     public var resumesAfterMark: Int?

@@ -11,7 +11,8 @@ import DequeModule
 ///   (5 s by default), so one long text cannot hold the voice; within one client, order is kept.
 /// - A newer announcement for a region replaces that region's waiting one (`superseded`),
 ///   unless the waiting one is more urgent.
-/// - The same text at the same politeness, in the same language, within the duplicate window is not said twice (`duplicate`).
+/// - The same text at the same politeness, in the same language, within the duplicate window is not said twice (`duplicate`),
+///   unless the announcement does not drop repeats (`Announcement.dropsRepeats`: SSIP's and Emacspeak's speech).
 /// - A polite announcement that waited past its time to live is not spoken (`expired`).
 /// - Waiting polite announcements are bounded per client and in all. Past a client's bound its own
 ///   oldest is `dropped`; past the total, the oldest of the client with the most waiting.
@@ -136,7 +137,7 @@ public struct LiveRegionQueue: Sendable {
         }
         forgetTextsOlderThanWindow(now: announcement.arrival)
         let key = DuplicateKey(announcement)
-        if let earlier = recentTexts[key], announcement.arrival < earlier.expires {
+        if announcement.dropsRepeats, let earlier = recentTexts[key], announcement.arrival < earlier.expires {
             return [.end(announcement, .duplicate(of: earlier.id))]
         }
 
@@ -191,7 +192,7 @@ public struct LiveRegionQueue: Sendable {
         }
 
         addWaiting(announcement)
-        rememberText(key, id: announcement.id)
+        if announcement.dropsRepeats { rememberText(key, id: announcement.id) }
         actions.append(.queued(announcement))
         actions += decide(now: now)
         return actions

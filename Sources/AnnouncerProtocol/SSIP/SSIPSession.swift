@@ -136,6 +136,8 @@ public struct SSIPSession: Sendable {
         }
         settings.priority.shape(&announcement, clientID: clientID)
         announcement.client = ClientID(clientID)
+        // Speech Dispatcher says a repeat as often as it is sent: Orca on two blank lines says "blank" twice.
+        announcement.dropsRepeats = false
         announcement.voiceType = settings.voiceType
         announcement.reading = reading
         announcement.capitals = settings.capitals
