@@ -3,7 +3,8 @@ public import AnnouncerCore
 /// Reads SSML, as screen readers send it through Speech Dispatcher, into a `SpeechScript`.
 ///
 /// It reads the subset screen readers use: `speak` (the root, which may be left out), `mark`,
-/// `break`, `p`, `s`, `say-as`, `prosody`, `voice`, `lang`, `sub`, `emphasis` and `audio`. Other
+/// `break`, `p`, `s`, `say-as`, `prosody`, `voice`, `lang`, `sub`, `emphasis` and `audio`, and
+/// announcer's own `announcer:tone` (a pure tone, for Emacspeak's `t`). Other
 /// elements, `phoneme` and `desc` among them, are read as their text: a `phoneme`'s `ph` goes
 /// nowhere, since no client may send phonemes. Markup that is not well formed, or that is nested
 /// or made of parts beyond the limits, is spoken as its text content, with `problem` saying why.
@@ -77,6 +78,18 @@ public struct SSMLReader: Sendable {
         return builder.finish()
     }
 
+    /// The tones people can hear: 20 Hz to 20 kHz.
+    static let hearing = 20...20_000
+
+    /// A frequency in hertz, `440` or `440Hz`, within `hearing`.
+    static func hertz(_ value: String) -> Int? {
+        var text = String(value.trimmed).lowercased()
+        if text.hasSuffix("hz") { text = String(String(text.dropLast(2)).trimmed) }
+        guard let number = Double(text), number.isFinite else { return nil }
+        let rounded = Int(number.rounded())
+        return hearing.contains(rounded) ? rounded : nil
+    }
+
     /// Opens the element `name`: adds what its opening tag says (a mark, a pause, a `sub`'s alias)
     /// and gives the style of its content.
     private func opening(
@@ -118,6 +131,11 @@ public struct SSMLReader: Sendable {
             guard let alias = attribute("alias") else { break }
             if !silent { builder.text(alias, style: style) }
             contentSilent = true
+        case "announcer:tone":
+            // announcer's own element, for Emacspeak's tones: <announcer:tone frequency="440" duration="75ms"/>.
+            guard !silent, let hertz = attribute("frequency").flatMap(Self.hertz),
+                  let duration = attribute("duration").flatMap(SSMLPauses.time), duration > .zero else { break }
+            builder.tone(hertz: hertz, duration: duration)
         case "audio":
             guard !silent, let source = attribute("src"), !source.isEmpty else { break }
             builder.beginSound(named: source, style: style)

@@ -80,6 +80,12 @@ struct SpeechScriptBuilder {
         top.endsWithBoundaryPause = true
     }
 
+    /// Adds a tone.
+    mutating func tone(hertz: Int, duration: Duration) {
+        flushText()
+        append(.tone(hertz: hertz, duration: duration), content: true)
+    }
+
     /// Begins a sound: what follows, up to `endSound`, is its fallback.
     mutating func beginSound(named name: String, style: SpeechStyle) {
         flushText()

@@ -6,6 +6,8 @@ public enum CancelTarget: Sendable, Hashable {
     case ids(Set<AnnouncementID>)
     /// Every announcement of one region, waiting or speaking.
     case region(RegionID)
+    /// Every announcement of one client, waiting or speaking (Emacspeak's `s`).
+    case client(ClientID)
     /// Everything waiting and speaking.
     case all
     /// Only what is speaking now; what waits goes on.
@@ -17,7 +19,7 @@ public enum CancelTarget: Sendable, Hashable {
     public var reachesWaiting: Bool {
         switch self {
         case .speaking, .speakingAmong: false
-        case .id, .ids, .region, .all: true
+        case .id, .ids, .region, .client, .all: true
         }
     }
 }

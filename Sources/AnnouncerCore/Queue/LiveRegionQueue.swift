@@ -505,6 +505,7 @@ extension CancelTarget {
         case let .id(id): announcement.id == id
         case let .ids(ids), let .speakingAmong(ids): ids.contains(announcement.id)
         case let .region(region): announcement.region == region
+        case let .client(client): announcement.client == client
         case .all, .speaking: true
         }
     }

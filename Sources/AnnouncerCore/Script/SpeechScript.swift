@@ -12,7 +12,7 @@ public struct SpeechScript: Sendable, Hashable {
     }
 
     /// What a listener hears, as plain text: the runs' words joined, marks and pauses left out, a sound
-    /// by its fallback. The announcement's text, which the timeline shows and duplicates compare.
+    /// by its fallback, a tone as the word "tone". The announcement's text, which the timeline shows and duplicates compare.
     public var plainText: String {
         var words: [String] = []
         func collect(_ parts: [SpeechPart]) {
@@ -20,6 +20,8 @@ public struct SpeechScript: Sendable, Hashable {
                 switch part {
                 case let .text(text, _): words.append(text)
                 case let .sound(_, fallback): collect(fallback)
+                // Named, so an announcement of only a tone (Emacspeak's `t`) has words on the timeline.
+                case .tone: words.append("tone")
                 case .mark, .pause: break
                 }
             }
@@ -56,6 +58,8 @@ public enum SpeechPart: Sendable, Hashable {
     case pause(Duration)
     /// A sound icon by name; `fallback` is spoken instead when no sound folder has it.
     indirect case sound(name: String, fallback: [SpeechPart])
+    /// A pure tone (Emacspeak's `t`), at `hertz` for `duration`, at the announcement's volume.
+    case tone(hertz: Int, duration: Duration)
 }
 
 /// How a run of a `SpeechScript` is spoken, relative to its announcement.

@@ -14,6 +14,10 @@ enum ScriptRun: Equatable {
     case marks([Int])
     /// A sound icon by name; `fallback` is spoken when it cannot be played.
     case sound(name: String, fallback: [ScriptRun])
+    /// Silence between sounds or tones, where there are no words for eSpeak to pause within.
+    case silence(Duration)
+    /// A pure tone.
+    case tone(hertz: Int, duration: Duration)
 
     /// One synthesis request's worth of a script.
     struct SpeechRun: Equatable {
@@ -88,6 +92,33 @@ enum ScriptRun: Equatable {
             if let run = current { runs.append(.speech(run)) }
             current = nil
         }
+        /// Marks and pauses with no words to join, in order: marks as `.marks`, pauses as `.silence`.
+        func flushLoose() {
+            var marks: [Int] = []
+            for piece in loose {
+                switch piece {
+                case let .mark(mark):
+                    marks.append(mark)
+                case let .pause(duration):
+                    if !marks.isEmpty { runs.append(.marks(marks)) }
+                    marks = []
+                    runs.append(.silence(duration))
+                case .text:
+                    break
+                }
+            }
+            if !marks.isEmpty { runs.append(.marks(marks)) }
+            loose = []
+        }
+        /// Ends the run of words (with what is loose after them) before a sound or tone.
+        func closeBeforeSound() {
+            if current != nil {
+                current?.pieces += loose
+                loose = []
+            }
+            close()
+            flushLoose()
+        }
         for part in parts {
             switch part {
             case let .text(text, style):
@@ -114,28 +145,23 @@ enum ScriptRun: Equatable {
             case let .pause(duration):
                 loose.append(.pause(duration))
             case let .sound(name, fallback):
-                if current != nil {
-                    current?.pieces += loose
-                    loose = []
-                }
-                close()
-                if !loose.isEmpty {
-                    runs.append(.marks(loose.compactMap { if case let .mark(mark) = $0 { mark } else { nil } }))
-                    loose = []
-                }
+                closeBeforeSound()
                 // Marks inside a fallback are not numbered; the script's numbering counts only its own.
                 let fallbackRuns = ScriptRun.runs(of: fallback.filter { if case .mark = $0 { false } else { true } },
                                         firstMark: nextMark, language: language, voiceType: voiceType)
                 runs.append(.sound(name: name, fallback: fallbackRuns))
+            case let .tone(hertz, duration):
+                closeBeforeSound()
+                runs.append(.tone(hertz: hertz, duration: duration))
             }
         }
         if !loose.isEmpty {
             if current != nil {
                 // Marks and pauses after the last words end that run: eSpeak reports a mark at the end too.
                 current?.pieces += loose
+                loose = []
             } else {
-                let marks = loose.compactMap { piece -> Int? in if case let .mark(mark) = piece { mark } else { nil } }
-                if !marks.isEmpty { runs.append(.marks(marks)) }
+                flushLoose()
             }
         }
         close()

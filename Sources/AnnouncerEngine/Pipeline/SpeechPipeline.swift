@@ -138,6 +138,16 @@ final class SpeechPipeline: Speaker {
                 }
                 request.voice = voices.withLock { $0.speakingProfile(for: announcement.language) }.espeakVoice
                 requests.append(request)
+            case let .silence(duration):
+                requests.append(Self.substitute(into: stream) {
+                    Self.pushInChunks(ToneGenerator.silence(duration, sampleRate: sampleRate), sampleRate: sampleRate, to: stream)
+                })
+            case let .tone(hertz, duration):
+                let volume = announcement.prosody.volume ?? 100
+                requests.append(Self.substitute(into: stream) {
+                    let samples = ToneGenerator.tone(hertz: hertz, duration: duration, sampleRate: sampleRate, volume: volume)
+                    Self.pushInChunks(samples, sampleRate: sampleRate, to: stream)
+                })
             case let .sound(name, fallback):
                 // Played when an allowed folder has it, else its fallback is spoken: which, is known only
                 // on the synthesis thread, where the file is read, so the fallback's requests are queued

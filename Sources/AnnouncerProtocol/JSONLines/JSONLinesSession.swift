@@ -13,6 +13,8 @@ public struct JSONLinesSession: Sendable {
         /// Admit and queue this announcement, then call `accepted` or `refused`.
         case submit(Announcement, follow: Bool)
         case cancel(CancelTarget)
+        /// End every announcement of this connection that has not ended.
+        case cancelOwn
         /// Start or stop sending this connection the whole timeline.
         case subscribe
         case unsubscribe
@@ -70,6 +72,8 @@ public struct JSONLinesSession: Sendable {
             }
         case let .cancel(target):
             return [.cancel(target), .reply(Reply(.cancel, NoBody()).encoded)]
+        case .cancelOwn:
+            return [.cancelOwn, .reply(Reply(.cancel, NoBody()).encoded)]
         case .subscribe:
             isSubscribed = true
             return [.subscribe, .reply(Reply(.subscribe, NoBody()).encoded)]

@@ -7,6 +7,8 @@ public enum JSONRequest: Sendable, Equatable {
     case speak(SpeakRequest)
     /// End announcements by id, region or all.
     case cancel(CancelTarget)
+    /// Cancels every announcement this connection sent that has not ended, waiting or speaking.
+    case cancelOwn
     /// Stream the live event timeline to this connection.
     case subscribe
     /// Stop streaming the timeline.
@@ -26,7 +28,7 @@ public enum JSONRequest: Sendable, Equatable {
     public var name: RequestName {
         switch self {
         case .speak: .speak
-        case .cancel: .cancel
+        case .cancel, .cancelOwn: .cancel
         case .subscribe: .subscribe
         case .unsubscribe: .unsubscribe
         case .status: .status
@@ -65,13 +67,18 @@ public struct SpeakRequest: Sendable, Equatable {
     public var punctuation: PunctuationLevel?
     /// The text is SSML: marks, breaks, prosody, language changes and the rest of the subset in docs/PROTOCOL.md.
     public var ssml: Bool
+    /// Spoken again even when the same words were said within the duplicate window, as a screen
+    /// reader's own speech must be (Emacspeak moving over two blank lines).
+    public var keepRepeats: Bool
 
     public init(
         text: String, politeness: Politeness? = nil, language: Language? = nil, region: RegionID? = nil,
         prosody: Prosody = .voiceDefault, id: AnnouncementID? = nil, follow: Bool = false,
-        sent: MonotonicInstant? = nil, spelled: Bool = false, punctuation: PunctuationLevel? = nil, ssml: Bool = false
+        sent: MonotonicInstant? = nil, spelled: Bool = false, punctuation: PunctuationLevel? = nil, ssml: Bool = false,
+        keepRepeats: Bool = false
     ) {
         self.ssml = ssml
+        self.keepRepeats = keepRepeats
         self.text = text
         self.politeness = politeness
         self.language = language
@@ -101,6 +108,7 @@ public struct SpeakRequest: Sendable, Equatable {
                 spelled: spelled, punctuation: punctuation ?? defaults.punctuation
             )
             announcement.script = script
+            announcement.dropsRepeats = !keepRepeats
             return announcement
         } catch {
             throw ProtocolError(error)

@@ -11,8 +11,8 @@ public enum JSONRequestParser {
 
     /// The fields each request accepts; any other field is refused, so a misspelt one is never ignored.
     static let allowedFields: [String: Set<String>] = [
-        "speak": ["request", "text", "politeness", "lang", "region", "rate", "pitch", "volume", "id", "follow", "sent_ms", "spell", "punctuation", "ssml"],
-        "cancel": ["request", "id", "region", "all"],
+        "speak": ["request", "text", "politeness", "lang", "region", "rate", "pitch", "volume", "id", "follow", "sent_ms", "spell", "punctuation", "ssml", "keep_repeats"],
+        "cancel": ["request", "id", "region", "all", "mine"],
         "subscribe": ["request"],
         "unsubscribe": ["request"],
         "status": ["request"],
@@ -86,9 +86,17 @@ public enum JSONRequestParser {
                 sent: try fields.monotonicMilliseconds("sent_ms"),
                 spelled: try fields.bool("spell") ?? false,
                 punctuation: try fields.punctuation(),
-                ssml: try fields.bool("ssml") ?? false
+                ssml: try fields.bool("ssml") ?? false,
+                keepRepeats: try fields.bool("keep_repeats") ?? false
             ))
         case "cancel":
+            if try fields.bool("mine") == true {
+                guard try fields.string("id") == nil, try fields.string("region") == nil, try fields.bool("all") != true else {
+                    throw ProtocolError(.missingField,
+                        "A cancel request names exactly one of \"id\", \"region\", \"all\": true or \"mine\": true.")
+                }
+                return .cancelOwn
+            }
             let targets: [CancelTarget] = [
                 try fields.string("id").map { .id(AnnouncementID($0)) },
                 try fields.string("region").map { .region(RegionID($0)) },
@@ -96,7 +104,7 @@ public enum JSONRequestParser {
             ].compactMap { $0 }
             guard targets.count == 1 else {
                 throw ProtocolError(.missingField,
-                    "A cancel request names exactly one of \"id\", \"region\" or \"all\": true.")
+                    "A cancel request names exactly one of \"id\", \"region\", \"all\": true or \"mine\": true.")
             }
             return .cancel(targets[0])
         case "subscribe": return .subscribe

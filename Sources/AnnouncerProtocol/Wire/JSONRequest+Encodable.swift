@@ -6,7 +6,7 @@ public import JSONLineEncoding
 extension JSONRequest: Encodable {
     enum CodingKeys: String, CodingKey {
         case request, id, text, politeness, language = "lang", region, rate, pitch, volume, follow, sent = "sent_ms"
-        case spell, punctuation, all, ssml
+        case spell, punctuation, all, ssml, keepRepeats = "keep_repeats", mine
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -27,15 +27,18 @@ extension JSONRequest: Encodable {
             if let punctuation = speak.punctuation { try container.encode(punctuation, forKey: .punctuation) }
             if let sent = speak.sent { try container.encode(Milliseconds(sent), forKey: .sent) }
             if speak.ssml { try container.encode(true, forKey: .ssml) }
+            if speak.keepRepeats { try container.encode(true, forKey: .keepRepeats) }
         case let .cancel(target):
             switch target {
             case let .id(id): try container.encode(id, forKey: .id)
             case let .region(region): try container.encode(region, forKey: .region)
             case .all: try container.encode(true, forKey: .all)
-            case .ids, .speaking, .speakingAmong:
+            case .ids, .client, .speaking, .speakingAmong:
                 throw EncodingError.invalidValue(target, EncodingError.Context(codingPath: [CodingKeys.request],
                     debugDescription: "A cancel request names one id, one region or all."))
             }
+        case .cancelOwn:
+            try container.encode(true, forKey: .mine)
         case let .defaults(language, politeness, punctuation):
             if let language { try container.encode(language, forKey: .language) }
             if let politeness { try container.encode(politeness, forKey: .politeness) }

@@ -66,6 +66,8 @@ final class JSONLinesHandler: ChannelInboundHandler {
                 perform(submit(announcement, follow: follow, arrival: arrival), arrival: arrival)
             case let .cancel(target):
                 context.scheduler.cancel(target)
+            case .cancelOwn:
+                context.scheduler.cancel(.client(ClientID(client.number)))
             case .subscribe:
                 if let recipient { context.router.subscribe(recipient) }
             case .unsubscribe:
