@@ -4,6 +4,9 @@ import Foundation
 public struct SoundIconFolders: Sendable, Equatable {
     /// Debian's `sound-icons` package, the icons Speech Dispatcher's clients name.
     public static let debianSoundIcons = "/usr/share/sounds/sound-icons"
+    /// Emacspeak's auditory icons (Debian's `emacspeak`), which it names by their full paths, such as
+    /// `…/sounds/pan-chimes/item.wav`.
+    public static let emacspeakSounds = "/usr/share/emacs/site-lisp/emacspeak/sounds"
 
     /// The folders, without trailing slashes and each once, in search order.
     public let paths: [String]
@@ -15,9 +18,9 @@ public struct SoundIconFolders: Sendable, Equatable {
     }
 
     /// Debian's `sound-icons`, then the user's (`$XDG_DATA_HOME/announcer/sounds`), then `extra`
-    /// (from `--sounds DIR`). A folder that does not exist is searched as an empty one.
+    /// (from `--sounds DIR`), then Emacspeak's sounds. A folder that does not exist is searched as an empty one.
     public static func standard(extra: [String] = [], environment: [String: String]) -> SoundIconFolders {
-        SoundIconFolders([debianSoundIcons] + (userFolder(environment: environment).map { [$0] } ?? []) + extra)
+        SoundIconFolders([debianSoundIcons] + (userFolder(environment: environment).map { [$0] } ?? []) + extra + [emacspeakSounds])
     }
 
     /// The standard folders for this process's environment.

@@ -17,7 +17,7 @@ struct Announce: ParsableCommand {
         with --embedded or an engine option such as --sink, they speak with an engine inside this \
         process. events and status need the server.
         """,
-        subcommands: [SayCommand.self, PipeCommand.self, EventsCommand.self, StatusCommand.self, VoicesCommand.self, FlowCommand.self, BenchCommand.self, DemoCommand.self]
+        subcommands: [SayCommand.self, PipeCommand.self, EmacspeakCommand.self, EventsCommand.self, StatusCommand.self, VoicesCommand.self, FlowCommand.self, BenchCommand.self, DemoCommand.self]
     )
 
     static func main() {

@@ -85,8 +85,8 @@ public struct EmacspeakSession: Sendable {
             enqueue(.tone(hertz: hertz, milliseconds: milliseconds))
         case "r":
             // A rate change queued among the pieces; Emacspeak 53 never sends it, so it applies at once.
-            guard let rate = arguments.first.flatMap(EmacspeakSettings.rate) else { return missing(name, "a rate") }
-            settings.rate = rate
+            guard let rate = arguments.first.flatMap(EmacspeakSettings.wordsPerMinute) else { return missing(name, "a rate") }
+            settings.rate = EmacspeakSettings.rate(wordsPerMinute: rate)
         case "d":
             return dispatch()
         case "s":
@@ -109,8 +109,10 @@ public struct EmacspeakSession: Sendable {
             let sound = request("<speak>\(Self.sound(text.trimmingBlanks))</speak>", politeness: .polite)
             return [.speak(sound)] + dispatch()
         case "tts_set_speech_rate":
-            guard let rate = arguments.first.flatMap(EmacspeakSettings.rate) else { return missing(name, "a rate in words per minute") }
-            settings.rate = rate
+            guard let rate = arguments.first.flatMap(EmacspeakSettings.wordsPerMinute) else {
+                return missing(name, "a rate in words per minute")
+            }
+            settings.rate = EmacspeakSettings.rate(wordsPerMinute: rate)
         case "tts_set_punctuations":
             guard let level = arguments.first.flatMap({ PunctuationLevel(rawValue: $0.lowercased()) }) else {
                 return missing(name, "all, some or none")
@@ -234,7 +236,7 @@ public struct EmacspeakSession: Sendable {
     /// (punctuation, split caps, rate) in later ones.
     private mutating func syncState(_ arguments: [String]) -> [Action] {
         guard let level = arguments.first.flatMap({ PunctuationLevel(rawValue: $0.lowercased()) }),
-              let rate = arguments.last.flatMap(EmacspeakSettings.rate) else {
+              let rate = arguments.last.flatMap(EmacspeakSettings.wordsPerMinute) else {
             return missing("tts_sync_state", "a punctuation mode, flags and a rate")
         }
         let flags = arguments.dropFirst().dropLast().map(EmacspeakSettings.flag)
@@ -254,7 +256,7 @@ public struct EmacspeakSession: Sendable {
             return [.problem("tts_sync_state takes 3, 4 or 5 words, not \(arguments.count); it was skipped.")]
         }
         settings.punctuation = level
-        settings.rate = rate
+        settings.rate = EmacspeakSettings.rate(wordsPerMinute: rate)
         return []
     }
 

@@ -19,10 +19,18 @@ public struct EmacspeakSettings: Sendable, Equatable {
         self.language = language
     }
 
-    /// Reads Emacspeak's rate (words per minute, as its eSpeak server takes it) into announcer's range.
-    static func rate(_ word: String) -> Int? {
-        guard let number = Double(word), number.isFinite else { return nil }
-        return min(Prosody.rateRange.upperBound, max(Prosody.rateRange.lowerBound, Int(number.rounded())))
+    /// Reads Emacspeak's rate: words per minute, as its eSpeak server takes it, at most 450. nil when
+    /// the word is no number.
+    static func wordsPerMinute(_ word: String) -> Double? {
+        guard let number = Double(word), number.isFinite, number >= 0 else { return nil }
+        return number
+    }
+
+    /// The rate to speak at. Below 80 words per minute, the voice's own rate: Emacspeak starts a server
+    /// it does not know by name (`announcer`) at 75 on a scale of its own, which would be a crawl.
+    static func rate(wordsPerMinute: Double) -> Int? {
+        guard wordsPerMinute >= Double(Prosody.rateRange.lowerBound) else { return nil }
+        return min(Prosody.rateRange.upperBound, Int(wordsPerMinute.rounded()))
     }
 
     /// Reads Emacspeak's flags: `1`, `t` and `true` are on; `0`, `nil` and `false` off.
