@@ -19,6 +19,9 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Emacspeak's s, from the line's arrival to the sink's cut, with a one-period gate at p99.
+    for sink in BenchmarkSink.available { EmacspeakStopBenchmark.register(on: sink) }
+
     QueueOperationsBenchmark.register()
     TextPreparationBenchmark.register()
 
