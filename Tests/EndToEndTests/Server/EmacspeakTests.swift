@@ -79,6 +79,24 @@ import Testing
         #expect(seconds < 4, "the WAV holds \(seconds) s")
     }
 
+    @Test("Through the server, s stops only Emacspeak's own speech: another client's announcement goes on and is spoken")
+    func stopReachesOnlyItsOwnClient() throws {
+        let events = temporaryPath("emacspeak-shared.jsonl")
+        let server = try ServerProcess(arguments: ["--events", events])
+        defer { server.stop() }
+        let other = try SocketClient(path: server.socketPath)
+        _ = other.request(.speak(SpeakRequest(text: "Another client is speaking, and Emacspeak's stop must leave it alone.")))
+        try #require(Self.waitFor { Self.events(events).contains { $0.event == .firstAudio } })
+        let script = "(printf 'q {Emacspeak queued this behind the other client}\\nd\\n'; sleep 0.3; printf 's\\n'; sleep 0.3)"
+            + " | \"$0\" emacspeak --socket \(server.socketPath)"
+        let run = try ProgramRun("/bin/sh", ["-c", script, AnnounceProcess.executable.path], timeout: 30)
+        #expect(run.status == 0 && run.standardError.isEmpty, "\(run.standardError)")
+        try #require(Self.waitFor { Self.events(events).filter { $0.event == .ended }.count == 2 }, "\(Self.events(events))")
+        let ended = Self.events(events).filter { $0.event == .ended }
+        #expect(ended.first { $0.text.hasPrefix("Another client") }?.outcome == .spoken, "\(ended)")
+        #expect(ended.first { $0.text.hasPrefix("Emacspeak queued") }?.outcome == .cancelled, "\(ended)")
+    }
+
     @Test("Every command in a log captured from Emacspeak 53 is understood: nothing on standard error")
     func capturedLogIsUnderstood() throws {
         let log = try String(contentsOfFile: Repository.path("Tests/Clients/emacspeak-53-session.log"), encoding: .utf8)
