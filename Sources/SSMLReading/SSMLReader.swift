@@ -79,7 +79,7 @@ public struct SSMLReader: Sendable {
     }
 
     /// The tones people can hear: 20 Hz to 20 kHz.
-    static let hearing = 20...20_000
+    public static let hearing = 20...20_000
 
     /// A frequency in hertz, `440` or `440Hz`, within `hearing`.
     static func hertz(_ value: String) -> Int? {

@@ -107,13 +107,25 @@ struct SpeechScriptBuilder {
         append(.sound(name: name, fallback: fallback), content: true)
     }
 
-    /// A sound's name as words: the last part of a path or URL, without `.wav`, with `_` and `-` as spaces.
+    /// A sound's name as words: the last part of a path or URL, without `.wav`, with `_` and `-` as
+    /// spaces, control characters as spaces, and its spaces collapsed, as every text part's are.
     static func words(naming source: String) -> String {
         var name = Substring(source)
         if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
         if name.lowercased().hasSuffix(".wav") { name = name.dropLast(4) }
-        let words = name.replacing("_", with: " ").replacing("-", with: " ")
-        return words.isBlank ? "sound" : String(words)
+        // By Unicode scalar: a combining mark after a space would join it into one Character.
+        var words = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in name.unicodeScalars {
+            if scalar == "_" || scalar == "-" || scalar.properties.isWhitespace || scalar.properties.generalCategory == .control {
+                pendingSpace = !words.isEmpty
+                continue
+            }
+            if pendingSpace { words.append(" ") }
+            pendingSpace = false
+            words.append(scalar)
+        }
+        return words.isEmpty ? "sound" : String(words)
     }
 
     /// The script's parts; sounds still open are ended first.

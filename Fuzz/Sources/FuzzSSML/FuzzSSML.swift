@@ -86,7 +86,12 @@ private func check(_ parts: [SpeechPart], inFallback: Bool, count: inout Int) {
             if duration <= .zero || duration > SSMLReader.maxPause { fuzzFailure("a pause of \(duration)") }
         case let .sound(name, fallback):
             if name.isEmpty { fuzzFailure("a sound with no name") }
+            if fallback.isEmpty { fuzzFailure("a sound with no fallback to speak") }
             check(fallback, inFallback: true, count: &count)
+        case let .tone(hertz, duration):
+            if !SSMLReader.hearing.contains(hertz) || duration <= .zero || duration > SSMLReader.maxPause {
+                fuzzFailure("a tone of \(hertz) Hz for \(duration)")
+            }
         }
     }
 }
