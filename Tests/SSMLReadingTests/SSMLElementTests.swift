@@ -178,6 +178,12 @@ import Testing
         #expect(bell.plainText == "bell")
         let path = reader.read(#"<audio src="file:///usr/share/sounds/sound-icons/beginning-of-line.wav"><mark name="m"/></audio>"#)
         #expect(path.plainText == "beginning of line")
+        // Control characters and runs of spaces in the name are one space, even before a combining mark.
+        let odd = reader.read("<audio src=\"a\u{1}\u{1}b  - \u{34C}c\"/>")
+        guard case let .sound(_, fallback)? = odd.parts.first, case let .text(words, _)? = fallback.first else {
+            Issue.record("\(odd.parts)"); return
+        }
+        #expect(words.unicodeScalars.map(\.value) == [0x61, 0x20, 0x62, 0x20, 0x34C, 0x63])
         #expect(reader.read(#"<voice xml:lang="nb"><audio src="ny_melding"/></voice>"#).parts
             == [.sound(name: "ny_melding", fallback: [.text("ny melding", SpeechStyle(language: .norwegianBokmal))])])
     }
