@@ -97,8 +97,7 @@ public struct EmacspeakSession: Sendable {
             // Fenrir's Emacspeak driver stops with the eSpeak server's own Tcl command.
             return [.stop]
         case "tts_say":
-            // "[*]" is a DECtalk word joint in Emacspeak's character names ("left[*]brace").
-            let words = text.replacing("[*]", with: " ")
+            let words = Self.inlineCommandsRead(text)
             guard !words.isBlank else { return [] }
             return [.speak(request("<speak>\(Self.escaped(words))</speak>", politeness: immediatePoliteness))]
         case "l":
@@ -193,7 +192,7 @@ public struct EmacspeakSession: Sendable {
     /// Queued text as SSML, with split capitals, raised capitals and beeps before capitals as set.
     private func words(_ text: String) -> String {
         var result = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+        for word in Self.inlineCommandsRead(text).split(separator: " ", omittingEmptySubsequences: false) {
             if !result.isEmpty { result += " " }
             var spoken = String(word)
             let letters = spoken.filter(\.isLetter)
@@ -305,6 +304,29 @@ public struct EmacspeakSession: Sendable {
 
     static func sound(_ path: String) -> String {
         "<audio src=\"\(escaped(path))\"/>"
+    }
+
+    /// Text with the inline commands other Emacspeak servers take read out of it: `[*]`, the DECtalk
+    /// joint in Emacspeak's character names ("left[*]brace"), is a word break, and a voice change
+    /// `[{voice name}]` (the Mac server's) is dropped rather than read aloud.
+    static func inlineCommandsRead(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "[") {
+            result += rest[..<open]
+            let tail = rest[open...]
+            if tail.hasPrefix("[*]") {
+                result += " "
+                rest = tail.dropFirst(3)
+            } else if tail.hasPrefix("[{"), let close = tail.range(of: "}]") {
+                result += " "
+                rest = tail[close.upperBound...]
+            } else {
+                result += "["
+                rest = tail.dropFirst()
+            }
+        }
+        return result + rest
     }
 
     /// "HelloWorld" as "Hello World": a space where a lowercase letter meets a capital.

@@ -93,6 +93,13 @@ import Testing
         #expect(queued.politeness == .polite)
     }
 
+    @Test("Inline commands in text: [*] is a word break and [{voice …}] is dropped, never read aloud; other brackets stay")
+    mutating func inlineCommands() throws {
+        let request = try #require(spoken(run("q {quote[*]mark [{voice alex}]said [x]}", "d")).first)
+        let text = try request.announcement(defaults: ConnectionDefaults(language: .english), arrival: .now()).text
+        #expect(text == "quote mark said [x]")
+    }
+
     @Test("p plays a sound at once and speaks what is queued")
     mutating func playAtOnce() {
         _ = run("q {after}")
