@@ -1,4 +1,5 @@
 import AnnouncerCommandLine
+import AnnouncerEngine
 import ArgumentParser
 import Logging
 
@@ -17,7 +18,8 @@ struct Announce: ParsableCommand {
         with --embedded or an engine option such as --sink, they speak with an engine inside this \
         process. events and status need the server.
         """,
-        subcommands: [SayCommand.self, PipeCommand.self, EmacspeakCommand.self, EventsCommand.self, StatusCommand.self, VoicesCommand.self, FlowCommand.self, BenchCommand.self, DemoCommand.self]
+        version: AnnouncerVersion.current,
+        subcommands: [SayCommand.self, PipeCommand.self, CancelCommand.self, StopCommand.self, EmacspeakCommand.self, EventsCommand.self, StatusCommand.self, VoicesCommand.self, FlowCommand.self, BenchCommand.self, DemoCommand.self]
     )
 
     static func main() {

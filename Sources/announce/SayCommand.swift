@@ -26,12 +26,12 @@ struct SayCommand: ParsableCommand {
     @Flag(help: "Wait until the announcement has ended, then print its outcome and how soon its audio began.")
     var wait = false
 
-    @Argument(help: "The words to speak.")
+    @Argument(help: "The words to speak; - alone reads them from standard input, up to its end.")
     var words: [String]
 
     func run() throws {
         let arrival = MonotonicInstant.now()
-        let text = words.joined(separator: " ")
+        let text = words == ["-"] ? Self.standardInput() : words.joined(separator: " ")
         guard options.spell ? !text.isEmpty : text.contains(where: { !$0.isWhitespace }) else {
             throw ValidationError(AnnouncementError.emptyText.description)
         }
@@ -104,5 +104,14 @@ struct SayCommand: ParsableCommand {
         guard spoken else {
             throw wait ? ExitCode.failure : CommandFailure("The announcement was not spoken. \(explanation)")
         }
+    }
+}
+
+extension SayCommand {
+    /// All of standard input, its lines joined by spaces, as one announcement.
+    static func standardInput() -> String {
+        var lines: [String] = []
+        while let line = readLine(strippingNewline: true) { lines.append(line) }
+        return lines.joined(separator: " ")
     }
 }

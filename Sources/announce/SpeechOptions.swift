@@ -51,11 +51,11 @@ struct SpeechOptions: ParsableArguments {
 
     /// An announcement for the embedded engine, in a language its voices can speak.
     func announcement(
-        _ text: String, politeness: Politeness? = nil, voices: VoiceLibrary, arrival: MonotonicInstant
+        _ text: String, politeness: Politeness? = nil, region: String?? = nil, voices: VoiceLibrary, arrival: MonotonicInstant
     ) throws(AnnouncementError) -> Announcement {
         try Announcement(
             text: text, politeness: politeness ?? self.politeness, language: embeddedLanguage(voices),
-            region: region.map { RegionID($0) }, prosody: prosody(), arrival: arrival,
+            region: (region ?? self.region).map { RegionID($0) }, prosody: prosody(), arrival: arrival,
             spelled: spell, punctuation: punctuation
         )
     }
@@ -74,7 +74,7 @@ struct SpeechOptions: ParsableArguments {
     func route() throws -> Route { try destination.route() }
 
     /// A speak request for the server carrying these options.
-    func speakRequest(_ text: String, politeness: Politeness? = nil, follow: Bool) throws -> JSONRequest {
+    func speakRequest(_ text: String, politeness: Politeness? = nil, region: String?? = nil, follow: Bool) throws -> JSONRequest {
         let prosody: Prosody
         do throws(AnnouncementError) {
             prosody = try Prosody(rate: rate, pitch: pitch, volume: volume)
@@ -83,7 +83,7 @@ struct SpeechOptions: ParsableArguments {
         }
         return .speak(SpeakRequest(
             text: text, politeness: politeness ?? self.politeness, language: language,
-            region: region.map { RegionID($0) }, prosody: prosody, follow: follow, spelled: spell, punctuation: punctuation
+            region: (region ?? self.region).map { RegionID($0) }, prosody: prosody, follow: follow, spelled: spell, punctuation: punctuation
         ))
     }
 

@@ -37,9 +37,9 @@ import Testing
         #expect(ends.allSatisfy { $0.outcome == .cancelled })
     }
 
-    @Test("When input ends, pipe waits until every accepted line has ended")
+    @Test("With --every-line, pipe speaks every line, and when input ends it waits until every accepted line has ended")
     func pipeWaitsForEverythingAccepted() throws {
-        let result = try AnnounceProcess.run(["pipe", "--sink", "null", "--events", "-", "--rate", "450"], input: "one\ntwo\nthree\n")
+        let result = try AnnounceProcess.run(["pipe", "--every-line", "--sink", "null", "--events", "-", "--rate", "450"], input: "one\ntwo\nthree\n")
         #expect(result.status == 0)
         let ends = try EventLine.parse(result.standardOutput).filter { $0.event == .ended }
         #expect(ends.map(\.outcome) == [.spoken, .spoken, .spoken])
@@ -70,5 +70,33 @@ import Testing
         let result = try AnnounceProcess.run(["pipe", "--sink", "null", "--assertive-match", "(unclosed"])
         #expect(result.status != 0)
         #expect(result.standardError.contains("not a valid regular expression"))
+    }
+
+    @Test("A 61-line build log ends soon after its input: waiting lines are skipped as stale, the error is spoken in full, and one line says so")
+    func buildLogKeepsUp() throws {
+        let log = (1...60).map { "Compiling module \($0) of 60: Sources/Module\($0)/File\($0).swift" }.joined(separator: "\n")
+            + "\nerror: build failed in Module42: cannot find Foo in scope\n"
+        let started = Date()
+        let result = try AnnounceProcess.run(["pipe", "--sink", "null", "--events", "-", "--assertive-match", "error|failed"], input: log)
+        let seconds = Date().timeIntervalSince(started)
+        #expect(result.status == 0, "\(result.standardError)")
+        let ends = try EventLine.parse(result.standardOutput).filter { $0.event == .ended }
+        #expect(ends.count == 61)
+        #expect(ends.first { $0.text.hasPrefix("error:") }?.outcome == .spoken, "\(ends.map { "\($0.text.prefix(12)) \($0.outcome!)" })")
+        // Before, each of the 61 lines waited its turn and most expired unspoken after 32 s.
+        #expect(seconds < 12, "the pipe took \(seconds) s")
+        #expect(!ends.contains { $0.outcome == .expired })
+        let stale = ends.filter { $0.outcome == .superseded || $0.outcome == .cancelled }.count
+        #expect(stale >= 50)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("\(stale) of 61 lines were skipped as stale"), "\(result.standardError)")
+    }
+
+    @Test("--tee passes standard input through to standard output unchanged while the lines are spoken")
+    func teePassesInputThrough() throws {
+        let input = "first line\n\n  indented, with spaces  \nlast: line\n"
+        let result = try AnnounceProcess.run(["pipe", "--tee", "--sink", "null", "--rate", "450"], input: input)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == input)
     }
 }

@@ -1,0 +1,56 @@
+import TestSupport
+import AnnouncerCore
+import AnnouncerProtocol
+import Foundation
+import Testing
+
+/// The commands a shell needs: `say -`, `cancel`, `stop` and `--version`.
+@Suite(.serialized) struct ShellCommandsTests {
+    @Test("announce --version prints the version alone on one line")
+    func versionIsOneLine() throws {
+        let result = try AnnounceProcess.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(result.standardOutput)")
+    }
+
+    @Test("say - speaks standard input, its lines joined, instead of a hyphen")
+    func sayReadsStandardInput() throws {
+        let result = try AnnounceProcess.run(["say", "--sink", "null", "--events", "-", "-"], input: "Build finished\nwith two warnings\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        let received = try EventLine.parse(result.standardOutput).filter { $0.event == .received }
+        #expect(received.map(\.text) == ["Build finished with two warnings"])
+    }
+
+    @Test("stop ends what speaks and the next is spoken; cancel ends one by id, a region's, or all; a missing target is one sentence")
+    func stopAndCancel() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let listener = try SocketClient(path: server.socketPath)
+        _ = listener.request(.subscribe)
+        let socket = ["--socket", server.socketPath]
+        let long = "This long announcement keeps speaking until the shell stops it with announce stop."
+        _ = try AnnounceProcess.run(["say"] + socket + [long])
+        _ = try AnnounceProcess.run(["say"] + socket + ["--region", "build", "Waiting in the build region"])
+        _ = try AnnounceProcess.run(["say"] + socket + ["Waiting third"])
+        _ = listener.readEvents(until: { $0.event == .firstAudio && $0.text == long }, timeout: 10)
+
+        let stop = try AnnounceProcess.run(["stop"] + socket)
+        #expect(stop.status == 0 && stop.standardOutput == "Stopped \"\(long)\".\n", "\(stop.standardOutput)\(stop.standardError)")
+        let stopped = listener.readEvents(until: { $0.event == .ended && $0.text == long }, timeout: 10)
+        #expect(stopped.last?.outcome == .cancelled)
+
+        let region = try AnnounceProcess.run(["cancel"] + socket + ["--region", "build"])
+        #expect(region.status == 0, "\(region.standardError)")
+        let all = try AnnounceProcess.run(["cancel"] + socket + ["--all"])
+        #expect(all.status == 0, "\(all.standardError)")
+        let ends = listener.readEvents(until: { $0.event == .ended && $0.text == "Waiting third" }, timeout: 10).filter { $0.event == .ended }
+        #expect(ends.contains { $0.text == "Waiting in the build region" && $0.outcome == .cancelled }, "\(ends)")
+        #expect(ends.last?.outcome == .cancelled || ends.last?.outcome == .spoken)
+
+        let nothing = try AnnounceProcess.run(["stop"] + socket)
+        #expect(nothing.standardOutput == "Nothing was speaking.\n" || nothing.standardOutput.hasPrefix("Stopped"))
+        let missing = try AnnounceProcess.run(["cancel"] + socket)
+        #expect(missing.status != 0)
+        #expect(missing.standardError.hasPrefix("Error: Name what to cancel: an announcement's id, --region ID, or --all."))
+    }
+}
