@@ -7,18 +7,25 @@ public enum AudioError: Error, Equatable, Sendable, CustomStringConvertible {
     case writeFailed(device: String, detail: String)
     case fileUnwritable(path: String, detail: String)
 
-    static let sinkAdvice = "choose another output with --sink, for example --sink alsa:default, --sink null or --sink wav:FILE"
+    /// What to do instead of `device`; never the device that just failed.
+    static func sinkAdvice(instead device: String) -> String {
+        device == "default"
+            ? "start PulseAudio or PipeWire, or record what is said with --sink wav:FILE (or --sink null to speak silently)"
+            : "choose another output with --sink, for example --sink alsa:default, or record with --sink wav:FILE"
+    }
 
     public var description: String {
         switch self {
         case let .unknownSink(spec):
             "The audio output \"\(spec)\" is not known; use --sink alsa, alsa:DEVICE, null or wav:FILE."
         case let .deviceUnavailable(device, detail):
-            "The audio device \"\(device)\" could not be opened (\(detail)); \(Self.sinkAdvice)."
+            device == "default"
+                ? "No sound card or sound server answered: the audio device \"default\" could not be opened (\(detail)). To hear speech, \(Self.sinkAdvice(instead: device))."
+                : "The audio device \"\(device)\" could not be opened (\(detail)); \(Self.sinkAdvice(instead: device))."
         case let .deviceBusy(device):
-            "The audio device \"\(device)\" is busy, in use by another program; close that program or \(Self.sinkAdvice)."
+            "The audio device \"\(device)\" is busy, in use by another program; close that program or \(Self.sinkAdvice(instead: device))."
         case let .formatUnsupported(device, detail):
-            "The audio device \"\(device)\" cannot play mono 16-bit audio at the speech rate (\(detail)); try the plughw: form of the device, or \(Self.sinkAdvice)."
+            "The audio device \"\(device)\" cannot play mono 16-bit audio at the speech rate (\(detail)); try the plughw: form of the device, or \(Self.sinkAdvice(instead: device))."
         case let .writeFailed(device, detail):
             "Writing to the audio device \"\(device)\" failed (\(detail))."
         case let .fileUnwritable(path, detail):

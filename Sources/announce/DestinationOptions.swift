@@ -2,6 +2,7 @@ import AnnouncerClient
 import AnnouncerCommandLine
 import AnnouncerProtocol
 import ArgumentParser
+import Foundation
 
 /// Where a command's announcements go: the running server, or an engine inside this process.
 struct DestinationOptions: ParsableArguments {
@@ -17,15 +18,18 @@ struct DestinationOptions: ParsableArguments {
     var engine: EngineOptions
 
     /// The running server when one is reachable, else the embedded engine. `--embedded` or any
-    /// engine option (such as --sink) chooses the embedded engine; `--socket` insists on a server.
+    /// engine option (such as --sink) chooses the embedded engine. A socket named by `--socket` or
+    /// `$ANNOUNCER_SOCKET` must answer: a server that was asked for and is gone is reported as such,
+    /// never quietly replaced by an engine in this process.
     func route() throws -> Route {
         if embedded || engine.anyGiven { return .embedded }
-        let path = socket ?? SocketLocation.standard()
+        let named = socket ?? ProcessInfo.processInfo.environment["ANNOUNCER_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
+        let path = named ?? SocketLocation.standard()
         do throws(ClientError) {
             return .server(try ServerConnection.connect(to: path))
         } catch {
-            if case .noServer = error, socket == nil { return .embedded }
-            throw CommandFailure(error.description)
+            if case .noServer = error, named == nil { return .embedded }
+            throw CommandFailure(error.description + (socket == nil && named != nil ? " It is the socket $ANNOUNCER_SOCKET names; unset it, or give --embedded, to speak without the server." : ""))
         }
     }
 }

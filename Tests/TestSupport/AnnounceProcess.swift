@@ -7,9 +7,14 @@ public struct AnnounceProcess {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("announce")
     }
 
-    /// The environment of the test run, with no running server to be found: these tests are of the embedded engine.
+    /// The environment of the test run, with no running server to be found: these tests are of the
+    /// embedded engine. The standard socket's folder does not exist, and no socket is named, since a
+    /// named socket that does not answer is an error, not a reason to speak embedded.
     public static var hermeticEnvironment: [String: String] {
-        ProcessInfo.processInfo.environment.merging(["ANNOUNCER_SOCKET": "/nonexistent/announcer.sock"]) { $1 }
+        var environment = ProcessInfo.processInfo.environment
+        environment["ANNOUNCER_SOCKET"] = nil
+        environment["XDG_RUNTIME_DIR"] = "/nonexistent/runtime"
+        return environment
     }
 
     /// Runs `announce` with these arguments and standard input, and waits for it (at most ten minutes).

@@ -80,13 +80,20 @@ import Testing
         #expect(lines.contains { $0.contains(#""event":"ended""#) && $0.contains(#""text":"Watched""#) })
     }
 
-    @Test("Without a server, say uses the embedded engine; naming a socket with no server is an error")
+    @Test("Without a server at the standard socket, say uses the embedded engine; a socket named by --socket or $ANNOUNCER_SOCKET that does not answer is an error")
     func fallbackAndExplicitSocket() throws {
         let missing = "/tmp/anr-none-\(UUID().uuidString.prefix(6)).sock"
-        let embedded = try ProgramRun(ServerProcess.announce.path, ["say", "--rate", "450", "Embedded"], environment: ["ANNOUNCER_SOCKET": missing, "ANNOUNCER_SINK": "null"])
+        let runtime = ServerProcess.makeDirectory()
+        let embedded = try ProgramRun(ServerProcess.announce.path, ["say", "--rate", "450", "Embedded"],
+                                      environment: ["ANNOUNCER_SOCKET": "", "XDG_RUNTIME_DIR": runtime, "ANNOUNCER_SINK": "null"])
         #expect(embedded.status == 0, "\(embedded.standardError)")
         let explicit = try ProgramRun(ServerProcess.announce.path, ["say", "--socket", missing, "Nobody"])
         #expect(explicit.status != 0)
         #expect(explicit.standardError.contains("No announcer server is running at \(missing)"))
+        // A server the environment names and that has gone is said to be gone, not replaced by an engine here.
+        let gone = try ProgramRun(ServerProcess.announce.path, ["say", "Nobody"], environment: ["ANNOUNCER_SOCKET": missing, "ANNOUNCER_SINK": "null"])
+        #expect(gone.status != 0)
+        #expect(gone.standardError.contains("No announcer server is running at \(missing)"))
+        #expect(gone.standardError.contains("$ANNOUNCER_SOCKET"), "\(gone.standardError)")
     }
 }
