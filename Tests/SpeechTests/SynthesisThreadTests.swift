@@ -20,7 +20,7 @@ import Testing
 
     @Test("Norwegian text is spoken with the Norwegian voice's own phonemes")
     func norwegianUsesNorwegianPhonemes() throws {
-        let sentence = "Feil: Må være en gyldig e-postadresse"
+        let sentence = "Feil: Skriv inn en gyldig e-postadresse"
         let norwegian = try thread.phonemes(of: sentence, voice: "nb")
         let english = try thread.phonemes(of: sentence, voice: "en")
         #expect(!norwegian.isEmpty)

@@ -20,8 +20,8 @@ public struct LoginErrorDemo: Sendable {
         ),
         Scene(
             language: .norwegianBokmal,
-            status: "Kontrollerer innloggingsopplysningene dine. Vent mens vi kontakter tjeneren.",
-            error: "Feil: Må være en gyldig e-postadresse."
+            status: "Kontrollerer innloggingsopplysningene dine. Vent mens vi kontakter serveren.",
+            error: "Feil: Skriv inn en gyldig e-postadresse."
         ),
     ]
 

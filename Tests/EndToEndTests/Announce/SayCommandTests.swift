@@ -19,7 +19,7 @@ import Testing
     @Test("say speaks Norwegian with the Norwegian voice")
     func sayRecordsNorwegianToWAV() throws {
         let norwegianPath = temporaryPath("nb.wav"), englishPath = temporaryPath("en.wav")
-        let text = "Feil: Må være en gyldig e-postadresse"
+        let text = "Feil: Skriv inn en gyldig e-postadresse"
         #expect(try AnnounceProcess.run(["say", "--sink", "wav:\(norwegianPath)", "--lang", "nb", "--assertive", text]).status == 0)
         #expect(try AnnounceProcess.run(["say", "--sink", "wav:\(englishPath)", "--lang", "en", "--assertive", text]).status == 0)
         let norwegian = try WAVSummary(path: norwegianPath), english = try WAVSummary(path: englishPath)
