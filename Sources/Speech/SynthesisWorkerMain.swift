@@ -8,7 +8,7 @@ import Synchronization
 /// A crash of its own is noted to the server first (`noteOwnFault`), so a kill from outside is not blamed on the text.
 public enum SynthesisWorkerMain {
     /// The argument with which the supervisor says that descriptor 3 is the pipe for fault notes.
-    static let faultNoteArgument = "--fault-notes-on-fd-3"
+    public static let faultNoteArgument = "--fault-notes-on-fd-3"
     /// The worker's end of the fault-note pipe; a literal in `noteOwnFault`, which may read no Swift global.
     static let faultNoteDescriptor: Int32 = 3
 

@@ -15,7 +15,7 @@ enum VoiceProfileReader {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            return [FileProblem(file: path, line: nil, message: "The file could not be read as UTF-8 text.")]
+            return [FileProblem(file: path, line: nil, message: FileReadProblem.sentence(path))]
         }
         return apply(yaml: text, file: path, to: &profiles)
     }

@@ -43,7 +43,7 @@ public final class YAMLDocument {
         file = path
         root = nil
         collector = ProblemCollector(file: path)
-        collector.add(line: nil, message: "The file could not be read as UTF-8 text.")
+        collector.add(line: nil, message: FileReadProblem.sentence(path))
     }
 
     /// Every problem found while parsing and reading the nodes, in the order found.

@@ -53,4 +53,22 @@ import Testing
         #expect(missing.status != 0)
         #expect(missing.standardError.hasPrefix("Error: Name what to cancel: an announcement's id, --region ID, or --all."))
     }
+
+    @Test("announcer-synth run by a person says in one sentence what it is, and writes no audio")
+    func synthesisWorkerExplainsItself() throws {
+        let worker = ServerProcess.directory.appendingPathComponent("announcer-synth").path
+        let run = try ProgramRun(worker, ["--help"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.hasPrefix("announcer-synth is announcer's synthesis worker") && run.standardError.split(separator: "\n").count == 1,
+                "\(run.standardError)")
+    }
+
+    @Test("A flow file or voice profile that does not exist is reported as not found")
+    func missingFilesAreNotFound() throws {
+        let flow = try AnnounceProcess.run(["flow", "check", "--sink", "null", "/nonexistent/login.yaml"])
+        #expect(flow.status != 0)
+        #expect(flow.standardOutput.contains("/nonexistent/login.yaml: The file was not found"), "\(flow.standardOutput)")
+        #expect(!flow.standardOutput.contains("UTF-8"))
+    }
 }
