@@ -31,25 +31,27 @@ public struct FlowReport: Sendable {
     public var failedCount: Int { results.count { !$0.passed } + lint.count { !$0.passed } + readProblems.count }
     public var passed: Bool { failedCount == 0 }
 
-    /// The report as plain lines that read well aloud: a heading line, one line per result beginning
-    /// with "pass" or "FAIL" so a failure is found by its first word, and a summary line.
-    public var lines: [String] {
+    /// The report as plain lines that read well aloud. By default: one line per failure, beginning
+    /// with "FAIL" so a failure is found by its first word, and a summary line; `verbose` adds a
+    /// heading and every pass. Lines are not wrapped here; the command fits them to its display.
+    public func lines(verbose: Bool = false) -> [String] {
         guard let flow else {
             return ["The flow file \(file) cannot be checked:"] + readProblems.map { "FAIL: \($0)" }
         }
-        var lines = ["Flow \"\(flow.name)\" (\(file)), \(flow.language.rawValue), \(flow.steps.count) steps:"]
-        for finding in lint {
+        var lines = verbose ? ["Flow \"\(flow.name)\" (\(file)), \(flow.language.rawValue), \(flow.steps.count) steps:"] : []
+        for finding in lint where verbose || !finding.passed {
             let place = finding.line.map { ", line \($0)" } ?? ""
             lines.append("\(finding.passed ? "pass" : "FAIL"): lint \(finding.rule.code)\(place): \(finding.message)")
         }
-        for result in results {
+        for result in results where verbose || !result.passed {
             let place = result.step == 0 ? "" : "step \(result.step)" + (result.line.map { ", line \($0)" } ?? "") + ", \(result.action): "
             lines.append("\(result.passed ? "pass" : "FAIL"): \(place)\(result.message)")
         }
         if let recording {
             lines.append("Recorded the audio in \(recording.audio) and the timeline in \(recording.timeline).")
         }
-        lines.append("\(flow.name): \(passedCount) passed, \(failedCount) failed.")
+        let name = (file as NSString).lastPathComponent
+        lines.append("\(flow.name) (\(name)): \(passedCount) passed, \(failedCount) failed.")
         return lines
     }
 }

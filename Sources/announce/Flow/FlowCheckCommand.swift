@@ -18,9 +18,10 @@ struct FlowCheckCommand: ParsableCommand {
         discussion: """
         Each flow's steps are carried out and their phrases spoken through the running server, or an \
         engine in this process when none runs (or with --embedded, --sink, --record). Announcements are \
-        timed from the user's action to their first audio. One plain line per result, beginning with \
-        pass or FAIL, and a summary per flow; progress goes to standard error. The exit status is 1 when \
-        any expectation or lint check fails or a file cannot be read.
+        timed from the user's action to their first audio. One plain line per failure, beginning with \
+        FAIL, and a summary line per flow; --verbose adds every pass. Lines fit 80 cells: a longer one \
+        goes on in lines that begin with two spaces. Progress goes to standard error. The exit status \
+        is 1 when any expectation or lint check fails or a file cannot be read.
         """
     )
 
@@ -29,6 +30,9 @@ struct FlowCheckCommand: ParsableCommand {
 
     @Flag(help: "Print the results as one JSON object instead of lines.")
     var json = false
+
+    @Flag(help: "Print every check that passed too, not only the failures and each flow's summary.")
+    var verbose = false
 
     @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "PATH"))
     var junit: String?
@@ -68,7 +72,9 @@ struct FlowCheckCommand: ParsableCommand {
             )
             print(try JSONLineEncoder().encode(all))
         } else {
-            for report in reports { for line in report.lines { print(line) } }
+            for report in reports {
+                for line in report.lines(verbose: verbose) { for part in PlainLineWrapper.wrap(line) { print(part) } }
+            }
             let (passed, failed) = reports.reduce((0, 0)) { ($0.0 + $1.passedCount, $0.1 + $1.failedCount) }
             let flows = reports.count == 1 ? "1 flow" : "\(reports.count) flows"
             print("In all, \(flows): \(passed) passed, \(failed) failed.")
