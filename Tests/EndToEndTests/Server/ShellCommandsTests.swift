@@ -71,4 +71,21 @@ import Testing
         #expect(flow.standardOutput.contains("/nonexistent/login.yaml: The file was not found"), "\(flow.standardOutput)")
         #expect(!flow.standardOutput.contains("UTF-8"))
     }
+
+    @Test("events --text prints the live timeline as plain sentences, from 0 ms, each under 80 characters here")
+    func eventsAsSentences() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let socket = server.socketPath
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+            _ = try? AnnounceProcess.run(["say", "--socket", socket, "--rate", "450", "Saved"])
+        }
+        // timeout ends the command as Ctrl-C would, after the announcement has ended.
+        let run = try ProgramRun("/usr/bin/timeout", ["-s", "INT", "3", AnnounceProcess.executable.path, "events", "--text", "--socket", socket])
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "0.0 ms: announcement 1 received, polite, English: \"Saved\"", "\(run.standardOutput)")
+        #expect(lines.last?.hasSuffix("announcement 1 ended: spoken.") == true, "\(run.standardOutput)")
+        #expect(lines.contains { $0.contains("announcement 1 first audio, ") && $0.hasSuffix(" after arrival.") })
+        #expect(lines.allSatisfy { $0.count <= 80 && !$0.contains("{") })
+    }
 }
