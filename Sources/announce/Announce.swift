@@ -1,6 +1,7 @@
 import AnnouncerCommandLine
 import AnnouncerEngine
 import ArgumentParser
+import Foundation
 import Logging
 
 /// The `announce` command: speaks announcements with an embedded speech engine.
@@ -29,6 +30,14 @@ struct Announce: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
+            let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+            if let hint = NameHints.hint(arguments: Array(CommandLine.arguments.dropFirst()), subcommands: names, errorMessage: fullMessage(for: error)) {
+                // A command it does not know is said in the hint's own words; an option keeps the parser's sentence.
+                let said = hint.hasPrefix("There is no command") ? hint : "\(message(for: error)). \(hint)"
+                FileHandle.standardError.write(Data("Error: \(said)\n".utf8))
+                FileHandle.standardError.write(Data("See 'announce --help' for the commands and their options.\n".utf8))
+                Foundation.exit(exitCode(for: error).rawValue)
+            }
             exit(withError: error)
         }
     }

@@ -89,3 +89,19 @@ import Testing
         #expect(lines.allSatisfy { $0.count <= 80 && !$0.contains("{") })
     }
 }
+
+/// Wrong names get the nearest right one.
+@Suite struct NameHintTests {
+    @Test("A command or option from other tools, or misspelt, is answered with announce's own name for it",
+          arguments: [
+              (["speak", "hi"], "Error: There is no command \"speak\"; did you mean announce say?"),
+              (["statu"], "Error: There is no command \"statu\"; did you mean announce status?"),
+              (["say", "--language", "nb", "hi"], "Error: Unknown option '--language'. Did you mean --lang?"),
+              (["say", "--rat", "200", "hi"], "Error: Unknown option '--rat'. Did you mean '--rate'?"),
+          ])
+    func nearestName(arguments: [String], first line: String) throws {
+        let run = try AnnounceProcess.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.standardError.split(separator: "\n").first.map(String.init) == line, "\(run.standardError)")
+    }
+}
