@@ -37,6 +37,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print the results as one JSON object instead of lines.")
     var json = false
 
+    @Flag(help: "Print every figure: p50, p90, p99 and the maximum of arrival to first audio and to audible, and each scenario's notes.")
+    var verbose = false
+
     @Option(help: ArgumentHelp(
         "Compute the table from this recorded timeline (JSON Lines, - for standard input) instead of running scenarios.",
         valueName: "FILE"))
@@ -62,7 +65,7 @@ struct BenchCommand: ParsableCommand {
         if json {
             print(report.json)
         } else {
-            report.lines.forEach { print($0) }
+            for line in report.lines(verbose: verbose) { PlainLineWrapper.wrap(line).forEach { print($0) } }
         }
         if !report.passed { throw ExitCode(1) }
     }

@@ -23,13 +23,20 @@ public struct LatencyReport: Sendable, Equatable {
         stoppedEarly == nil && rows.allSatisfy { $0.passed != false } && rows.contains { $0.passed == true }
     }
 
-    /// The report as plain lines, each readable on its own by a screen reader or braille display.
-    public var lines: [String] {
-        var lines = ["Announcement latency of \(source). Times are in milliseconds; the bound is \(LatencyStatistics.milliseconds(Self.assertiveBound)) at the 99th percentile of arrival to first audio."]
+    /// The report as plain lines, each readable on its own by a screen reader or braille display:
+    /// every figure, each row's notes.
+    public var lines: [String] { lines(verbose: true) }
+
+    /// The report as plain lines. Without `verbose`, a short row per scenario (its verdict, median and
+    /// p99 in whole milliseconds) that fits a braille display; with it, every figure and note.
+    public func lines(verbose: Bool) -> [String] {
+        var lines = verbose
+            ? ["Announcement latency of \(source). Times are in milliseconds; the bound is \(LatencyStatistics.milliseconds(Self.assertiveBound)) at the 99th percentile of arrival to first audio."]
+            : ["Announcement latency of \(source).", "Arrival to first audio; the bound is 500 ms at the 99th percentile."]
         if rows.isEmpty { lines.append("No announcement in it was received and heard, so there is nothing to measure.") }
         for row in rows {
-            lines.append(row.line)
-            lines += row.notes
+            lines.append(verbose ? row.line : row.shortLine)
+            if verbose { lines += row.notes }
             lines += row.failures.map { "Never heard: \($0)." }
         }
         if rows.contains(where: { $0.passed != nil }) {

@@ -36,6 +36,27 @@ public struct LatencyRow: Sendable, Equatable {
         return firstAudio.exactP99 <= bound
     }
 
+    /// The row as a short line for a braille display: the verdict, then the median and the 99th
+    /// percentile of arrival to first audio in whole milliseconds ("Idle: pass, median 1 ms, p99 3 ms.").
+    public var shortLine: String {
+        let verdict = switch passed {
+        case true?: "pass"
+        case false?: "FAIL"
+        case nil: "no bound"
+        }
+        var line = "\(title): \(verdict)"
+        if let firstAudio {
+            line += ", median \(Self.wholeMilliseconds(firstAudio.p50)), p99 \(Self.wholeMilliseconds(firstAudio.exactP99))"
+        }
+        if !failures.isEmpty { line += ", \(failures.count) never heard" }
+        return line + "."
+    }
+
+    /// "3 ms", or "under 1 ms" below half a millisecond.
+    static func wholeMilliseconds(_ microseconds: UInt64) -> String {
+        microseconds < 500 ? "under 1 ms" : "\((microseconds + 500) / 1_000) ms"
+    }
+
     /// The row as one line that reads well aloud, times in milliseconds.
     public var line: String {
         let verdict = switch passed {
