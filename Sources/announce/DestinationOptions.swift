@@ -22,7 +22,12 @@ struct DestinationOptions: ParsableArguments {
     /// `$ANNOUNCER_SOCKET` must answer: a server that was asked for and is gone is reported as such,
     /// never quietly replaced by an engine in this process.
     func route() throws -> Route {
-        if embedded || engine.anyGiven { return .embedded }
+        try Self.route(socket: socket, embedded: embedded || engine.anyGiven)
+    }
+
+    /// The route for a command with these choices; see `route()`.
+    static func route(socket: String?, embedded: Bool) throws -> Route {
+        if embedded { return .embedded }
         let named = socket ?? ProcessInfo.processInfo.environment["ANNOUNCER_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
         let path = named ?? SocketLocation.standard()
         do throws(ClientError) {

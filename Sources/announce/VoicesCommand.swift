@@ -40,7 +40,7 @@ struct VoicesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --try: how much punctuation to name: none, some or all (default some).", valueName: "LEVEL"))
     var punctuation: PunctuationLevel = .some
 
-    @OptionGroup var destination: DestinationOptions
+    @OptionGroup var destination: VoicesSourceOptions
 
     func validate() throws {
         if trial == nil, language != nil || spell {
@@ -61,7 +61,7 @@ struct VoicesCommand: ParsableCommand {
             listing = VoiceListing(body)
             print("The server's voice profiles:")
         case .embedded:
-            var library = destination.engine.loadVoices()
+            var library = destination.loadVoices()
             library.addInstalledSynthesizerLanguages()
             listing = VoiceListing(library)
             print("No server is running here, or --embedded was given; these are the profiles an engine in this process loads:")
@@ -74,7 +74,7 @@ struct VoicesCommand: ParsableCommand {
 extension VoicesCommand {
     /// Prints what `text` becomes before synthesis, one labelled line each, for a lexicon writer to read.
     func tryOut(_ text: String) throws {
-        var library = destination.engine.loadVoices()
+        var library = destination.loadVoices()
         library.addInstalledSynthesizerLanguages()
         let spoken: Language
         do throws(AnnouncementError) {
