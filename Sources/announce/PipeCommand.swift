@@ -88,12 +88,14 @@ struct PipeCommand: ParsableCommand {
         defer { connection.close() }
         InterruptHandling.installForServer()
         let events = try options.eventsWriter()
+        let sentences = try options.eventsTextWriter()
         let tally = PipeOutcomeTally()
         var waitingToEnd: Set<AnnouncementID> = []
         var refused = 0
         var throttled = false
         func relay(_ event: ServerLine) {
             events?.write(line: event.text)
+            if event.event != nil { sentences?.write(line: event.text) }
             if let ended = event.event, ended.event == .ended {
                 if waitingToEnd.remove(ended.id) != nil, let outcome = ended.outcome { tally.record(outcome) }
             }

@@ -68,7 +68,8 @@ struct SayCommand: ParsableCommand {
         defer { connection.close() }
         InterruptHandling.installForServer()
         let events = try options.eventsWriter()
-        let follow = wait || events != nil
+        let sentences = try options.eventsTextWriter()
+        let follow = wait || events != nil || sentences != nil
         let reply = try connection.request(try options.speakRequest(text, follow: follow))
         guard reply.reply?.ok == true, let id = reply.id else {
             throw CommandFailure(reply.reply?.message ?? "The server refused the announcement.")
@@ -78,6 +79,7 @@ struct SayCommand: ParsableCommand {
         while let line = connection.nextLine() {
             guard let event = ServerLine(line).event, event.id == id else { continue }
             events?.write(line: line)
+            sentences?.write(line: line)
             switch event.event {
             case .firstAudio:
                 latency = event.latency?.value

@@ -30,6 +30,9 @@ struct SpeechOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write the event timeline as JSON Lines to this file, or - for standard output.", valueName: "PATH"))
     var events: String?
 
+    @Option(help: ArgumentHelp("Write the event timeline as plain sentences to this file, or - for standard output.", valueName: "PATH"))
+    var eventsText: String?
+
     @Option(help: ArgumentHelp("Speaking rate in words per minute, 80 to 450.", valueName: "WPM"))
     var rate: Int?
 
@@ -43,6 +46,9 @@ struct SpeechOptions: ParsableArguments {
 
     func validate() throws {
         do { _ = try prosody() } catch { throw ValidationError(error.description) }
+        if events == "-" && eventsText == "-" {
+            throw ValidationError("--events - and --events-text - would both write to standard output; give one of them a file.")
+        }
     }
 
     func prosody() throws(AnnouncementError) -> Prosody {
@@ -92,7 +98,14 @@ struct SpeechOptions: ParsableArguments {
         let engine = try destination.engine.startEngine(label: "announce")
         let writer = try eventsWriter()
         if let writer { engine.scheduler.addObserver(writer) }
+        if let sentences = try eventsTextWriter() { engine.scheduler.addObserver(sentences) }
         return (engine, writer)
+    }
+
+    /// The writer for --events-text, if it was given.
+    func eventsTextWriter() throws -> EventSentenceWriter? {
+        guard let eventsText else { return nil }
+        do throws(EngineError) { return try EventSentenceWriter(path: eventsText) } catch { throw CommandFailure(error.description) }
     }
 
     /// The writer for --events, if it was given.

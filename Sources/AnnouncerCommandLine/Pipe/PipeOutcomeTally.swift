@@ -27,12 +27,12 @@ public final class PipeOutcomeTally: Sendable {
             .sorted { $0.value > $1.value || ($0.value == $1.value && $0.key.rawValue < $1.key.rawValue) }
         var parts: [String] = []
         if stale > 0 {
-            parts.append("\(stale) of \(total) lines were skipped as stale, replaced by newer lines before their turn")
+            parts.append("\(stale) of \(total) lines \(stale == 1 ? "was" : "were") skipped as stale, replaced by newer lines before their turn")
         }
         if !lost.isEmpty {
             let number = lost.reduce(0) { $0 + $1.value }
             let reasons = lost.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")
-            parts.append("\(number) of \(total) lines were not spoken (\(reasons))")
+            parts.append("\(number) of \(total) lines \(number == 1 ? "was" : "were") not spoken (\(reasons))")
         }
         guard !parts.isEmpty else { return nil }
         return parts.joined(separator: "; ") + "."

@@ -54,6 +54,24 @@ import Testing
         #expect(missing.standardError.hasPrefix("Error: Name what to cancel: an announcement's id, --region ID, or --all."))
     }
 
+    @Test("--events-text writes the timeline as sentences, with an engine in announce and through the server")
+    func eventsTextWritesSentences() throws {
+        let embedded = try AnnounceProcess.run(["say", "--sink", "null", "--rate", "450", "--events-text", "-", "Saved"])
+        #expect(embedded.status == 0, "\(embedded.standardError)")
+        let lines = embedded.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "0.0 ms: announcement 1 received, polite, English: \"Saved\"", "\(embedded.standardOutput)")
+        #expect(lines.last?.hasSuffix("announcement 1 ended: spoken.") == true)
+
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let text = temporaryPath("events.txt")
+        let through = try AnnounceProcess.run(["say", "--socket", server.socketPath, "--rate", "450", "--events-text", text, "Saved"])
+        #expect(through.status == 0, "\(through.standardError)")
+        let written = try String(contentsOfFile: text, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(written.first?.hasPrefix("0.0 ms: announcement ") == true && written.first?.hasSuffix("received, polite, English: \"Saved\"") == true, "\(written)")
+        #expect(written.last?.hasSuffix("ended: spoken.") == true, "\(written)")
+    }
+
     @Test("announcer-synth run by a person says in one sentence what it is, and writes no audio")
     func synthesisWorkerExplainsItself() throws {
         let worker = ServerProcess.directory.appendingPathComponent("announcer-synth").path
