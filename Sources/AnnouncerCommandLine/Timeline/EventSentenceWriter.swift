@@ -14,17 +14,9 @@ public final class EventSentenceWriter: TimelineObserver {
 
     /// Writes to the file at `path`, or standard output for `-`.
     public init(path: String) throws(EngineError) {
-        if path == "-" {
-            output = .standardOutput
-            closesOutput = false
-        } else {
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: path) else {
-                throw .eventsFileUnwritable(path: path)
-            }
-            output = handle
-            closesOutput = true
-        }
+        let opened = try TimelineOutput(path: path)
+        output = opened.handle
+        closesOutput = opened.isFile
     }
 
     deinit { if closesOutput { try? output.close() } }

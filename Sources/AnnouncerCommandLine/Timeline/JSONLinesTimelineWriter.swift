@@ -11,17 +11,9 @@ public final class JSONLinesTimelineWriter: TimelineObserver {
 
     /// Writes to standard output when `path` is `-`, else creates or truncates the file.
     public init(path: String) throws(EngineError) {
-        if path == "-" {
-            output = .standardOutput
-            closesOutput = false
-        } else {
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: path) else {
-                throw .eventsFileUnwritable(path: path)
-            }
-            output = handle
-            closesOutput = true
-        }
+        let opened = try TimelineOutput(path: path)
+        output = opened.handle
+        closesOutput = opened.isFile
     }
 
     public func record(_ event: TimelineEvent) {
