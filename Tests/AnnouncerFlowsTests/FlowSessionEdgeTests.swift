@@ -131,6 +131,6 @@ import Testing
                     elements:
                       - { id: code, role: text_field, label: Code, state: [invalid], error: Wrong }
             """)
-        #expect(try session.perform(.next).map(\.text) == ["Row, Code, text field, Error: Wrong"])
+        #expect(try session.perform(.next).map(\.text) == ["Row, Code, text field. Error: Wrong"])
     }
 }

@@ -109,10 +109,11 @@ public struct FlowSession: Sendable {
         return stop.id
     }
 
-    /// Moves focus to `id` and returns its phrase.
+    /// Moves focus to `id` and returns its phrase: polite, since the screen reader's own reading waits for an
+    /// app's assertive announcement and never holds one up; the next gesture or focus phrase cuts it.
     private mutating func read(_ id: ElementID, hints: Bool) -> Utterance {
         focus = id
-        return Utterance(text: phrase(of: id, hints: hints), kind: .focus(id), politeness: .assertive)
+        return Utterance(text: phrase(of: id, hints: hints), kind: .focus(id), politeness: .polite)
     }
 
     private mutating func run(_ reactions: [Reaction], errors: [String] = []) -> [Utterance] {

@@ -150,6 +150,14 @@ import Testing
         let timeline = try String(contentsOfFile: "\(folder)/heard/login.en.events.jsonl", encoding: .utf8)
         #expect(timeline.contains("\"text\":\"Error: Must be a valid email address\""))
         #expect(timeline.components(separatedBy: "\"event\":\"ended\"").count - 1 == timeline.components(separatedBy: "\"event\":\"received\"").count - 1)
+
+        // The recorded timeline tells the same story as the check: focus phrases are polite and cut by the
+        // next gesture, so none waits as an assertive announcement behind the app's error.
+        let bench = try AnnounceProcess.run(["bench", "--events", "\(folder)/heard/login.en.events.jsonl"])
+        #expect(bench.status == 0, "\(bench.standardOutput)\(bench.standardError)")
+        #expect(bench.standardOutput.contains("Assertive announcements: pass"), "\(bench.standardOutput)")
+        let focusPhrase = timeline.split(separator: "\n").first { $0.contains("\"event\":\"received\"") && $0.contains("\"text\":\"Sign in, button\"") }
+        #expect(focusPhrase?.contains("\"politeness\":\"polite\"") == true, "focus phrases should be polite:\n\(timeline)")
     }
 }
 
