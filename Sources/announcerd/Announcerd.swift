@@ -85,6 +85,9 @@ struct Announcerd: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the event timeline as JSON Lines to this file, or - for standard output.", valueName: "PATH"))
     var events: String?
 
+    @Option(help: ArgumentHelp("Also write the event timeline as plain sentences to this file, or - for standard output.", valueName: "PATH"))
+    var eventsText: String?
+
     @Flag(help: "Log each connection's problems as well as the server's.")
     var verbose = false
 
@@ -111,6 +114,9 @@ struct Announcerd: ParsableCommand {
     func validate() throws {
         if let communicationMethod, communicationMethod != "unix_socket" {
             throw ValidationError("announcerd serves Unix domain sockets only, not \(communicationMethod); point the client at one with SPEECHD_ADDRESS=unix_socket:PATH.")
+        }
+        if events == "-" && eventsText == "-" {
+            throw ValidationError("--events - and --events-text - would both write to standard output; give one of them a file.")
         }
         if let maxClients, maxClients < 1 { throw ValidationError("--max-clients must be at least 1.") }
         guard maxLineLength >= 1_024 else { throw ValidationError("The line limit must be at least 1024 bytes.") }
@@ -169,6 +175,12 @@ struct Announcerd: ParsableCommand {
                 throw CommandFailure(error.description)
             }
             speechEngine.scheduler.addObserver(timeline!)
+        }
+        if let eventsText {
+            do throws(EngineError) { speechEngine.scheduler.addObserver(try EventSentenceWriter(path: eventsText)) } catch {
+                sockets.release()
+                throw CommandFailure(error.description)
+            }
         }
         let server = AnnouncementServer(engine: speechEngine, sockets: sockets, configuration: configuration, logger: logger)
         // SIGTERM and SIGINT get their meaning before the server answers anyone: a client that stops

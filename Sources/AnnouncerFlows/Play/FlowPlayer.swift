@@ -15,6 +15,8 @@ public final class FlowPlayer: @unchecked Sendable {
     private let keyboard: PlayKeyboard
     private let voice: any FlowSpeaker
     private let profile: VoiceProfile
+    /// The player's own lines, in the flow's language.
+    public let words: PlayWords
     /// Stops everything this run sent; safe from any thread (Ctrl-C arrives on another).
     private let stopSpeech: @Sendable () -> Void
     private let output = DispatchQueue(label: "announce.flow-play.output")
@@ -39,11 +41,10 @@ public final class FlowPlayer: @unchecked Sendable {
         self.keyboard = keyboard
         self.voice = voice
         self.profile = profile
+        self.words = PlayWords(profile: profile)
         self.stopSpeech = stopSpeech
         self.writeLine = writeLine ?? { FileHandle.standardOutput.write(Data($0.utf8)) }
     }
-
-    public static let keysLine = "Keys: right arrow or Tab next, left arrow or Shift-Tab previous, Enter or Space activate, t type, r repeat, h hints, q quit."
 
     /// How the play ended.
     public enum Ending { case quit, endOfInput }
@@ -60,9 +61,9 @@ public final class FlowPlayer: @unchecked Sendable {
             case .type: typeIntoFocus()
             case .repeatPhrase: repeatFocus()
             case .hints: toggleHints()
-            case .help: show(Self.keysLine)
+            case .help: show(words.line(.keys))
             case .quit: return .quit
-            case .unknown: show("That key does nothing here; press question mark for the keys.")
+            case .unknown: show(words.line(.unknownKey))
             }
         }
         return .endOfInput
@@ -84,7 +85,7 @@ public final class FlowPlayer: @unchecked Sendable {
         }
         let ids = output.sync { stopped = true; return sentIDs }
         if !voice.waitUntilEnded(ids, timeout: .seconds(120)) {
-            show("Some speech had not ended after two minutes; stopping it.")
+            show(words.line(.speechUnfinished))
             stopSpeech()
         }
     }
@@ -107,18 +108,18 @@ public final class FlowPlayer: @unchecked Sendable {
         do throws(FlowError) {
             said = try session.perform(action)
         } catch {
-            show(error.description)
+            show(describe(error))
             return
         }
         if session.screenID != screenBefore {
-            show("Screen: \(session.screen.title ?? session.screenID.rawValue).")
+            show(words.line(.screen, ["screen": session.screen.title ?? session.screenID.rawValue]))
         }
         if said.isEmpty {
             switch action {
-            case .next where !session.focusOrder.isEmpty: show("Last element.")
-            case .previous where !session.focusOrder.isEmpty: show("First element.")
-            case .next, .previous: show("This screen has nothing to move to.")
-            default: show("Nothing happened.")
+            case .next where !session.focusOrder.isEmpty: show(words.line(.lastElement))
+            case .previous where !session.focusOrder.isEmpty: show(words.line(.firstElement))
+            case .next, .previous: show(words.line(.nothingToMove))
+            default: show(words.line(.nothingHappened))
             }
         }
         present(said)
@@ -126,17 +127,18 @@ public final class FlowPlayer: @unchecked Sendable {
 
     private func typeIntoFocus() {
         guard let focus = session.focus, let element = session.element(focus) else {
-            show(FlowError.nothingFocused.description)
+            show(words.line(.nothingFocused))
             return
         }
         guard element.role.isTextField else {
-            show(FlowError.notATextField(focus).description + " Move to a text field first.")
+            show(describe(.notATextField(focus)))
             return
         }
         let name = element.label.isEmpty ? focus.rawValue : element.label
-        output.sync { print(line: "Type into \(name), then press Enter:") }
-        guard let text = keyboard.readLine() else {
-            show("Nothing was typed.")
+        output.sync { print(line: words.line(.typeInto, ["name": name])) }
+        // What is typed into a secure field is never shown; its phrase then says how many characters it has.
+        guard let text = keyboard.readLine(echo: element.role != .secureTextField) else {
+            show(words.line(.nothingTyped))
             return
         }
         perform(.type(text, into: nil))
@@ -144,20 +146,19 @@ public final class FlowPlayer: @unchecked Sendable {
 
     private func repeatFocus() {
         guard let focus = session.focus else {
-            show(FlowError.nothingFocused.description)
+            show(words.line(.nothingFocused))
             return
         }
         let phrase = session.phrase(of: focus)
-        present([Utterance(text: phrase, kind: .focus(focus), politeness: .assertive)])
+        present([Utterance(text: phrase, kind: .focus(focus), politeness: .polite)])
     }
 
     private func toggleHints() {
         session.hintsOn.toggle()
-        let key = session.hintsOn ? "play.hints_on" : "play.hints_off"
-        let words = profile.words[key] ?? (session.hintsOn ? "Hints on" : "Hints off")
+        let said = words.line(session.hintsOn ? .hintsOn : .hintsOff)
         // The tool's own words, spoken and stopped like a focus phrase.
-        let utterance = Utterance(text: words, kind: .announcement, politeness: .assertive, region: "flow-focus")
-        output.async { self.speak(utterance, stopsFocus: true, line: words) }
+        let utterance = Utterance(text: said, kind: .announcement, politeness: .polite, region: "flow-focus")
+        output.async { self.speak(utterance, stopsFocus: true, line: said) }
     }
 
     // MARK: - Printing and speaking
@@ -173,8 +174,10 @@ public final class FlowPlayer: @unchecked Sendable {
         for utterance in utterances {
             let line: String
             switch utterance.kind {
-            case .focus: line = utterance.text.isEmpty ? "Blank." : utterance.text
-            case .announcement: line = "Announcement (\(utterance.politeness.rawValue)): \(utterance.text)"
+            case .focus: line = utterance.text.isEmpty ? words.line(.blank) : utterance.text
+            case .announcement:
+                let politeness = words.line(utterance.politeness == .assertive ? .assertive : .polite)
+                line = words.line(.announcement, ["politeness": politeness, "text": utterance.text])
             }
             let stopsFocus = !utterance.isAnnouncement
             let work: @Sendable () -> Void = { self.speak(utterance, stopsFocus: stopsFocus, line: line) }
@@ -202,7 +205,17 @@ public final class FlowPlayer: @unchecked Sendable {
             sentIDs.append(id)
             if stopsFocus { speakingFocus = id }
         } catch {
-            print(line: "Could not speak that: \(error)")
+            print(line: words.line(.couldNotSpeak, ["error": "\(error)"]))
+        }
+    }
+
+    /// A step that cannot be carried out, in the flow's language where the player knows the words.
+    private func describe(_ error: FlowError) -> String {
+        switch error {
+        case .nothingFocused: words.line(.nothingFocused)
+        case let .notATextField(id):
+            words.line(.notATextField, ["name": session.element(id).map { $0.label.isEmpty ? id.rawValue : $0.label } ?? id.rawValue])
+        default: error.description
         }
     }
 

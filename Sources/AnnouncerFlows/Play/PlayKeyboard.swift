@@ -95,9 +95,12 @@ public final class PlayKeyboard {
         }
     }
 
-    /// One line of text, read with the terminal's own line editing and echo; nil at the end of input.
-    public func readLine() -> String? {
-        if isTerminal { TerminalSettings.shared.restore() }
+    /// One line of text, read with the terminal's own line editing; nil at the end of input. Without
+    /// `echo` the terminal shows nothing of what is typed but the newline, as for a password.
+    public func readLine(echo: Bool = true) -> String? {
+        if isTerminal {
+            if echo { TerminalSettings.shared.restore() } else { TerminalSettings.shared.enterLineModeWithoutEcho(fd) }
+        }
         defer { if isTerminal { TerminalSettings.shared.enterKeyMode(fd) } }
         var bytes: [UInt8] = []
         while let byte = readByte() {
@@ -165,19 +168,34 @@ public final class TerminalSettings: Sendable {
     /// Non-canonical input, one byte at a time, without echo. Output processing and signals stay
     /// as they are: a newline still starts a new line, and Ctrl-C still interrupts.
     func enterKeyMode(_ fd: Int32) {
+        change(fd) { keys in
+            keys.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            withUnsafeMutableBytes(of: &keys.c_cc) { characters in
+                characters[Int(VMIN)] = 1
+                characters[Int(VTIME)] = 0
+            }
+        }
+    }
+
+    /// The settings from before, with line editing, but showing nothing typed except the newline.
+    func enterLineModeWithoutEcho(_ fd: Int32) {
+        change(fd) { hidden in
+            hidden.c_lflag &= ~tcflag_t(ECHO)
+            hidden.c_lflag |= tcflag_t(ICANON | ECHONL)
+        }
+    }
+
+    /// Sets the settings from before, saved on the first change, as `adjust` alters them.
+    private func change(_ fd: Int32, _ adjust: (inout termios) -> Void) {
         saved.withLock { saved in
             if saved == nil {
                 var original = termios()
                 guard tcgetattr(fd, &original) == 0 else { return }
                 saved = Saved(fd: fd, settings: original)
             }
-            guard var keys = saved?.settings else { return }
-            keys.c_lflag &= ~tcflag_t(ICANON | ECHO)
-            withUnsafeMutableBytes(of: &keys.c_cc) { characters in
-                characters[Int(VMIN)] = 1
-                characters[Int(VTIME)] = 0
-            }
-            tcsetattr(fd, TCSANOW, &keys)
+            guard var settings = saved?.settings else { return }
+            adjust(&settings)
+            tcsetattr(fd, TCSANOW, &settings)
         }
     }
 

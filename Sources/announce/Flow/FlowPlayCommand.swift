@@ -35,11 +35,14 @@ struct FlowPlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the speech's event timeline as JSON Lines to this file.", valueName: "PATH"))
     var events: String?
 
+    @Option(help: ArgumentHelp("Write the speech's event timeline as plain sentences to this file.", valueName: "PATH"))
+    var eventsText: String?
+
     @OptionGroup var destination: DestinationOptions
 
     func validate() throws {
-        if events == "-" {
-            throw ValidationError("--events needs a file: standard output carries what is spoken.")
+        if events == "-" || eventsText == "-" {
+            throw ValidationError("--events and --events-text need a file: standard output carries what is spoken.")
         }
     }
 
@@ -52,7 +55,10 @@ struct FlowPlayCommand: ParsableCommand {
         let writer = try events.map { path in
             do throws(EngineError) { return try JSONLinesTimelineWriter(path: path) } catch { throw CommandFailure(error.description) }
         }
-        let speech = try startSpeech(writer: writer)
+        let sentences = try eventsText.map { path in
+            do throws(EngineError) { return try EventSentenceWriter(path: path) } catch { throw CommandFailure(error.description) }
+        }
+        let speech = try startSpeech(writer: writer, sentences: sentences)
         let voice = FlowVoice(destination: speech.speechDestination, language: flow.language)
         guard let profile = speech.voices.profile(for: flow.language) else {
             voice.close()
@@ -64,53 +70,48 @@ struct FlowPlayCommand: ParsableCommand {
         let player = FlowPlayer(session: session, keyboard: keyboard, voice: voice, profile: profile, stopSpeech: {
             stopSpeech()
             writer?.flush()
-        })
+        }, writeLine: { Self.show($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
+        let words = player.words
 
         // Ctrl-C or SIGTERM: the terminal as it was, silence, the timeline written, the usual status.
         TerminationSignals.install { signal in
             TerminalSettings.shared.restore()
-            FileHandle.standardOutput.write(Data("\nStopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM").\n".utf8))
+            Self.show("\n" + words.line(.interrupted, ["signal": signal == SIGINT ? "Ctrl-C" : "SIGTERM"]))
             stopSpeech()
             writer?.flush()
             Foundation.exit(128 + signal)
         }
 
         let screen = session.screen.title ?? session.screenID.rawValue
-        var opening = "Playing \(flow.name), in \(Self.languageName(flow.language)), on the screen \(screen). \(FlowPlayer.keysLine)"
-        if hints { opening += " Hints are on." }
-        Self.show(opening)
-        Self.show(speech.description)
+        Self.show(words.line(.opening, ["flow": flow.name, "language": words.line(.language), "screen": screen]))
+        Self.show(words.line(.keys) + (hints ? " " + words.line(.hintsAreOn) : ""))
+        Self.show(speech.describe(words))
 
         switch player.run() {
         case .quit:
             player.quit()
-            Self.show("Stopped playing \(flow.name).")
+            Self.show(words.line(.stopped, ["flow": flow.name]))
         case .endOfInput:
             player.finishSpeaking()
-            Self.show("End of input; stopped playing \(flow.name).")
+            Self.show(words.line(.endOfInput, ["flow": flow.name]))
         }
         speech.close()
         writer?.flush()
     }
 
-    /// Straight to standard output, unbuffered, so it keeps its place among the player's lines.
+    /// Straight to standard output, unbuffered, so it keeps its place among the player's lines; fitted
+    /// to an 80-cell braille display.
     private static func show(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-
-    private static func languageName(_ language: Language) -> String {
-        switch language {
-        case .english: "English"
-        case .norwegianBokmal: "Norwegian Bokmål"
-        default: "the language \(language.rawValue)"
-        }
+        let fitted = PlainLineWrapper.wrap(line).joined(separator: "\n")
+        FileHandle.standardOutput.write(Data((fitted + "\n").utf8))
     }
 
     /// Where the flow is spoken, with what stops it and lets it go.
     private struct Speech {
         let speechDestination: any SpeechDestination
         let voices: VoiceLibrary
-        let description: String
+        /// Where it speaks, in the player's words.
+        let describe: (PlayWords) -> String
         /// Cancels everything this run sent that has not ended; safe from any thread.
         let stop: @Sendable () -> Void
         /// Lets go of the connection, or lets the engine end.
@@ -118,15 +119,17 @@ struct FlowPlayCommand: ParsableCommand {
     }
 
     /// The running server, as other commands find it, or an engine in this process.
-    private func startSpeech(writer: JSONLinesTimelineWriter?) throws -> Speech {
+    private func startSpeech(writer: JSONLinesTimelineWriter?, sentences: EventSentenceWriter?) throws -> Speech {
         switch try destination.route() {
         case let .server(connection):
             let ownPrefix = "flow.\(ProcessInfo.processInfo.processIdentifier)."
             var recordEvent: (@Sendable (String) -> Void)?
-            if let writer {
-                // The server's timeline has every client's events; the file gets this run's only.
+            if writer != nil || sentences != nil {
+                // The server's timeline has every client's events; the files get this run's only.
                 recordEvent = { line in
-                    if ServerLine(line).event?.id.rawValue.hasPrefix(ownPrefix) == true { writer.write(line: line) }
+                    guard ServerLine(line).event?.id.rawValue.hasPrefix(ownPrefix) == true else { return }
+                    writer?.write(line: line)
+                    sentences?.write(line: line)
                 }
             }
             let server: ServerDestination
@@ -140,7 +143,7 @@ struct FlowPlayCommand: ParsableCommand {
             nonisolated(unsafe) let stopping = server
             return Speech(
                 speechDestination: server, voices: destination.engine.loadVoices(),
-                description: "Speaking through the announcer server at \(server.path).",
+                describe: { $0.line(.server, ["path": server.path]) },
                 stop: { stopping.cancelOutstanding() },
                 close: { server.close() }
             )
@@ -151,13 +154,13 @@ struct FlowPlayCommand: ParsableCommand {
             if options.duplicateWindow == nil { options.duplicateWindow = 0 }
             let engine = try options.startEngine(label: "announce.flow-play")
             if let writer { engine.scheduler.addObserver(writer) }
+            if let sentences { engine.scheduler.addObserver(sentences) }
             let embedded = EmbeddedDestination(engine: engine)
             let fellBack = !destination.embedded && !destination.engine.anyGiven
-            let description = fellBack
-                ? "No announcer server is running, so an engine inside announce speaks, playing to \(engine.sinkSpec)."
-                : "Speaking with an engine inside announce, playing to \(engine.sinkSpec)."
+            let sink = engine.sinkSpec
             return Speech(
-                speechDestination: embedded, voices: engine.voices, description: description,
+                speechDestination: embedded, voices: engine.voices,
+                describe: { $0.line(fellBack ? .fallback : .embedded, ["sink": "\(sink)"]) },
                 stop: { engine.scheduler.cancel(.all); engine.scheduler.waitUntilIdle() },
                 close: {
                     embedded.close()

@@ -62,7 +62,9 @@ import Testing
         #expect(lines.first == "0.0 ms: announcement 1 received, polite, English: \"Saved\"", "\(embedded.standardOutput)")
         #expect(lines.last?.hasSuffix("announcement 1 ended: spoken.") == true)
 
-        let server = try ServerProcess()
+        // The server's own --events-text, too: every client's announcements, as sentences.
+        let serverText = temporaryPath("server-events.txt")
+        let server = try ServerProcess(arguments: ["--events-text", serverText])
         defer { server.stop() }
         let text = temporaryPath("events.txt")
         let through = try AnnounceProcess.run(["say", "--socket", server.socketPath, "--rate", "450", "--events-text", text, "Saved"])
@@ -70,6 +72,18 @@ import Testing
         let written = try String(contentsOfFile: text, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(written.first?.hasPrefix("0.0 ms: announcement ") == true && written.first?.hasSuffix("received, polite, English: \"Saved\"") == true, "\(written)")
         #expect(written.last?.hasSuffix("ended: spoken.") == true, "\(written)")
+        let serverWritten = try String(contentsOfFile: serverText, encoding: .utf8)
+        #expect(serverWritten.contains("received, polite, English: \"Saved\"") && serverWritten.contains("ended: spoken."), "\(serverWritten)")
+
+        // And flow play's: the phrases it spoke, in the flow's language.
+        let played = temporaryPath("played.txt")
+        let play = try AnnounceProcess.run(
+            ["flow", "play", "--embedded", "--sink", "null", "--events-text", played, Repository.path("Flows/login.nb.yaml")], input: "\t"
+        )
+        #expect(play.status == 0, "\(play.standardError)")
+        let playedLines = try String(contentsOfFile: played, encoding: .utf8)
+        #expect(playedLines.contains("received, polite, Norwegian Bokmål, region flow-focus: \"Blindeforbundet, overskrift\""), "\(playedLines)")
+        #expect(playedLines.contains("ended: spoken."), "\(playedLines)")
     }
 
     @Test("announcer-synth run by a person says in one sentence what it is, and writes no audio")
