@@ -4,6 +4,11 @@
 public enum PlainLineWrapper {
     public static let width = 80
 
+    /// The line fitted to the width, its pieces joined by newlines, for writing out whole.
+    public static func fitted(_ line: String, width: Int = width) -> String {
+        wrap(line, width: width).joined(separator: "\n")
+    }
+
     public static func wrap(_ line: String, width: Int = width) -> [String] {
         guard line.count > width else { return [line] }
         var lines: [String] = []

@@ -19,7 +19,7 @@ public struct PlainLogHandler: LogHandler {
     /// Writes to standard error.
     public init(program: String, level: Logger.Level, metadataProvider: Logger.MetadataProvider? = nil) {
         self.init(program: program, level: level, metadataProvider: metadataProvider) { line in
-            FileHandle.standardError.write(Data(line.utf8))
+            try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
         }
     }
 

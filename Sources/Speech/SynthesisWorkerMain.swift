@@ -20,7 +20,7 @@ public enum SynthesisWorkerMain {
         do throws(SpeechError) {
             engine = try ESpeakEngine()
         } catch {
-            FileHandle.standardError.write(Data("announcer-synth: \(error.description)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("announcer-synth: \(error.description)\n".utf8))
             exit(1)
         }
         guard channel.write(.ready(sampleRate: engine.sampleRate)) else { exit(0) }

@@ -34,9 +34,16 @@ struct Announce: ParsableCommand {
             if let hint = NameHints.hint(arguments: Array(CommandLine.arguments.dropFirst()), subcommands: names, errorMessage: fullMessage(for: error)) {
                 // A command it does not know is said in the hint's own words; an option keeps the parser's sentence.
                 let said = hint.hasPrefix("There is no command") ? hint : "\(message(for: error)). \(hint)"
-                FileHandle.standardError.write(Data("Error: \(said)\n".utf8))
-                FileHandle.standardError.write(Data("See 'announce --help' for the commands and their options.\n".utf8))
+                PlainOutput.error("Error: \(said)")
+                PlainOutput.error("See 'announce --help' for the commands and their options.")
                 Foundation.exit(exitCode(for: error).rawValue)
+            }
+            // A failure is written as plain lines fitted to 80 cells; help and --version as the parser writes them.
+            let code = exitCode(for: error)
+            if code != .success {
+                let text = fullMessage(for: error)
+                if !text.isEmpty { PlainOutput.error(text) }
+                Foundation.exit(code.rawValue)
             }
             exit(withError: error)
         }

@@ -161,7 +161,7 @@ struct BenchCommand: ParsableCommand {
 
     /// Progress goes to standard error in words, so standard output holds only the report.
     private static func say(_ sentence: String) {
-        FileHandle.standardError.write(Data((sentence + "\n").utf8))
+        PlainOutput.error(sentence)
     }
 }
 

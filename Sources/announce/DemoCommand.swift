@@ -68,5 +68,5 @@ struct DemoCommand: ParsableCommand {
 
 /// Writes one line to standard output at once, unbuffered like the timeline writers, so the two stay in order.
 func writeLine(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    PlainOutput.line(PlainLineWrapper.fitted(line))
 }

@@ -14,7 +14,7 @@ struct DestinationOptions: ParsableArguments {
     @Flag(help: "Use an engine inside this process even when a server is running.")
     var embedded = false
 
-    @OptionGroup(title: "Embedded engine (giving one of these uses an engine in this process, not the server)")
+    @OptionGroup(title: "Embedded engine (any of these speaks in this process, not the server)")
     var engine: EngineOptions
 
     /// The running server when one is reachable, else the embedded engine. `--embedded` or any

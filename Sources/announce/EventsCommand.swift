@@ -36,7 +36,7 @@ struct EventsCommand: ParsableCommand {
             if text, let event = ServerLine(line).event {
                 let start = origin ?? event.time.microseconds
                 origin = start
-                printed = EventLineSentence.sentence(for: event, originMicroseconds: start)
+                printed = PlainLineWrapper.fitted(EventLineSentence.sentence(for: event, originMicroseconds: start))
             }
             try? output.write(contentsOf: Data((printed + "\n").utf8))
         }

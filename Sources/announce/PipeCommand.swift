@@ -57,12 +57,12 @@ struct PipeCommand: ParsableCommand {
     /// Writes an input line to standard output with --tee.
     private func passThrough(_ line: String) {
         guard tee else { return }
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        PlainOutput.line(line)
     }
 
     /// Says how many lines were not spoken, when any were.
     private func report(_ tally: PipeOutcomeTally) {
-        if let summary = tally.summary { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
+        if let summary = tally.summary { PlainOutput.error(summary) }
     }
 
     func validate() throws {
@@ -112,7 +112,7 @@ struct PipeCommand: ParsableCommand {
             while reply.reply?.error == .throttled {
                 if !throttled {
                     throttled = true
-                    FileHandle.standardError.write(Data("The server is limiting how fast this client may send, so lines are sent more slowly; none is left out.\n".utf8))
+                    PlainOutput.error("The server is limiting how fast this client may send, so lines are sent more slowly; none is left out.")
                 }
                 Thread.sleep(forTimeInterval: 0.1)
                 reply = try connection.request(request, onEvent: relay)
@@ -124,7 +124,7 @@ struct PipeCommand: ParsableCommand {
                 if makesStale(politeness) { _ = try connection.request(.cancel(.region(RegionID(Self.pipeRegion))), onEvent: relay) }
             } else {
                 refused += 1
-                FileHandle.standardError.write(Data("Line \(lineNumber) was not accepted: \(reply.reply?.message ?? "the server refused it.")\n".utf8))
+                PlainOutput.error("Line \(lineNumber) was not accepted: \(reply.reply?.message ?? "the server refused it.")")
             }
         }
         while !waitingToEnd.isEmpty, let line = connection.nextLine() { relay(ServerLine(line)) }
@@ -167,6 +167,6 @@ struct PipeCommand: ParsableCommand {
 /// Tells the user on standard error of every announcement that failed, so none is lost unheard.
 final class FailureLog: Sendable {
     func report(_ announcement: Announcement, _ outcome: Outcome) {
-        FileHandle.standardError.write(Data("Announcement \(announcement.id) failed: \(outcome.explanation)\n".utf8))
+        PlainOutput.error("Announcement \(announcement.id) failed: \(outcome.explanation)")
     }
 }

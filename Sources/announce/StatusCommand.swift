@@ -31,7 +31,7 @@ struct StatusCommand: ParsableCommand {
         if json {
             print(reply.text)
         } else {
-            for line in StatusLines(status).lines { print(line) }
+            for line in StatusLines(status).lines { print(PlainLineWrapper.fitted(line)) }
         }
     }
 }

@@ -12,6 +12,10 @@ struct VoicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "voices",
         abstract: "List the voice profiles and the files they were read from.",
+        usage: """
+        announce voices [--socket PATH] [--embedded] [--voices DIR]
+          announce voices --try TEXT [--lang CODE] [<options>]
+        """,
         discussion: """
         Asks the running server which profiles it speaks with; without one, or with --embedded, \
         lists what an engine in this process would load: the shipped profiles, then \
@@ -59,14 +63,14 @@ struct VoicesCommand: ParsableCommand {
                 throw CommandFailure(reply.reply?.message ?? "The server did not list its voices; it may be older than this announce.")
             }
             listing = VoiceListing(body)
-            print("The server's voice profiles:")
+            show("The server's voice profiles:")
         case .embedded:
             var library = destination.loadVoices()
             library.addInstalledSynthesizerLanguages()
             listing = VoiceListing(library)
-            print("No server is running here, or --embedded was given; these are the profiles an engine in this process loads:")
+            show("No server is running here, or --embedded was given; these are the profiles an engine in this process loads:")
         }
-        for line in listing.lines { print(line) }
+        for line in listing.lines { show(line) }
         if !listing.problems.isEmpty { throw ExitCode.failure }
     }
 }
@@ -92,11 +96,11 @@ extension VoicesCommand {
         let source = trial.hasProfile
             ? "profile \(trial.profile.name), from \(trial.profile.sources.joined(separator: ", then "))"
             : "eSpeak's own voice, no profile"
-        print("Language: \(spoken), \(source); eSpeak NG voice \(trial.profile.espeakVoice).")
-        print("Text: \(text)")
-        print("Given to eSpeak: \(trial.prepared)")
-        print("Phonemes: \(trial.phonemes)")
-        for problem in library.problems { print("Left out: \(problem)") }
+        show("Language: \(spoken), \(source); eSpeak NG voice \(trial.profile.espeakVoice).")
+        show("Text: \(text)")
+        show("Given to eSpeak: \(trial.prepared)")
+        show("Phonemes: \(trial.phonemes)")
+        for problem in library.problems { show("Left out: \(problem)") }
     }
 }
 
@@ -147,4 +151,9 @@ struct VoiceListing {
         for problem in problems { lines.append("Left out: \(problem)") }
         return lines
     }
+}
+
+/// One line for people, fitted to an 80-cell braille display.
+private func show(_ line: String) {
+    print(PlainLineWrapper.fitted(line))
 }

@@ -41,7 +41,7 @@ public struct EmacspeakServer {
                 case .stop: output.stopOwn()
                 case .pause: output.pause()
                 case .resume: output.resume()
-                case let .output(text): FileHandle.standardOutput.write(Data((text + "\n").utf8))
+                case let .output(text): try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
                 case let .problem(sentence): Self.report(sentence)
                 case .end: return false
                 }
@@ -51,6 +51,6 @@ public struct EmacspeakServer {
     }
 
     private static func report(_ sentence: String) {
-        FileHandle.standardError.write(Data("announcer: \(sentence)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("announcer: \(sentence)\n".utf8))
     }
 }

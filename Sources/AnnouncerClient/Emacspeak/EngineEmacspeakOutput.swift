@@ -24,7 +24,7 @@ public final class EngineEmacspeakOutput: EmacspeakOutput {
         do throws(ProtocolError) {
             engine.submit(try request.announcement(defaults: ConnectionDefaults(language: defaultLanguage), arrival: .now()))
         } catch {
-            FileHandle.standardError.write(Data("announcer: \(error.message)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("announcer: \(error.message)\n".utf8))
         }
     }
 

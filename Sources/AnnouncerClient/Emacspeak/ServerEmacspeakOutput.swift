@@ -34,7 +34,7 @@ public final class ServerEmacspeakOutput: EmacspeakOutput {
             while let text = connection.nextLine() {
                 let line = ServerLine(text)
                 guard let header = line.reply, !header.ok else { continue }
-                FileHandle.standardError.write(Data("announcer: \(header.message ?? "The server refused a request.")\n".utf8))
+                try? FileHandle.standardError.write(contentsOf: Data("announcer: \(header.message ?? "The server refused a request.")\n".utf8))
             }
         }
         replies.name = "emacspeak server replies"
@@ -55,7 +55,7 @@ public final class ServerEmacspeakOutput: EmacspeakOutput {
         do throws(ClientError) {
             try connection.send(request.encoded, timeout: 10)
         } catch {
-            FileHandle.standardError.write(Data("announcer: \(error.description)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("announcer: \(error.description)\n".utf8))
         }
     }
 }

@@ -42,6 +42,6 @@ public final class EventSentenceWriter: TimelineObserver {
 
     /// Written at once, so an interrupted command loses no line.
     private func write(_ sentence: String) {
-        try? output.write(contentsOf: Data((sentence + "\n").utf8))
+        try? output.write(contentsOf: Data((PlainLineWrapper.fitted(sentence) + "\n").utf8))
     }
 }

@@ -2,7 +2,8 @@ public import AnnouncerCore
 import AnnouncerEngine
 public import Foundation
 
-/// Writes the timeline as plain sentences, one a line, that read well aloud and on a braille display.
+/// Writes the timeline as plain sentences, one a line (a long one goes on in lines that begin with two
+/// spaces), that read well aloud and on a braille display.
 ///
 /// Times are in milliseconds since `origin`, so the first line of a run reads near zero.
 public final class TimelineTextWriter: TimelineObserver {
@@ -16,7 +17,7 @@ public final class TimelineTextWriter: TimelineObserver {
     }
 
     public func record(_ event: TimelineEvent) {
-        let line = Data((Self.sentence(for: event, origin: origin) + "\n").utf8)
+        let line = Data((PlainLineWrapper.fitted(Self.sentence(for: event, origin: origin)) + "\n").utf8)
         queue.async { [output] in try? output.write(contentsOf: line) }
     }
 

@@ -43,7 +43,7 @@ public final class FlowPlayer: @unchecked Sendable {
         self.profile = profile
         self.words = PlayWords(profile: profile)
         self.stopSpeech = stopSpeech
-        self.writeLine = writeLine ?? { FileHandle.standardOutput.write(Data($0.utf8)) }
+        self.writeLine = writeLine ?? { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) }
     }
 
     /// How the play ended.

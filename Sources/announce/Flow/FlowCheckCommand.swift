@@ -158,7 +158,7 @@ struct FlowCheckCommand: ParsableCommand {
 
     /// Progress goes to standard error in words, so standard output holds only the results.
     static func say(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        PlainOutput.error(line)
     }
 }
 

@@ -102,8 +102,7 @@ struct FlowPlayCommand: ParsableCommand {
     /// Straight to standard output, unbuffered, so it keeps its place among the player's lines; fitted
     /// to an 80-cell braille display.
     private static func show(_ line: String) {
-        let fitted = PlainLineWrapper.wrap(line).joined(separator: "\n")
-        FileHandle.standardOutput.write(Data((fitted + "\n").utf8))
+        PlainOutput.line(PlainLineWrapper.fitted(line))
     }
 
     /// Where the flow is spoken, with what stops it and lets it go.
