@@ -24,10 +24,6 @@ import Testing
     }
 
     /// The output with each wrapped line joined again: a line that begins with two spaces goes on the one before.
-    static func unwrapped(_ output: String) -> String {
-        output.replacingOccurrences(of: "\n  ", with: " ")
-    }
-
     @Test("Passing flows print one summary line each, and no line is over 80 characters")
     func passingFlowsAreTwoLinesAtMost() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.flows).filter { $0.hasSuffix(".yaml") }.sorted()
@@ -36,7 +32,7 @@ import Testing
         let lines = run.standardOutput.split(separator: "\n")
         #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
         #expect(lines.count <= 2 * files.count + 1, "\(run.standardOutput)")
-        #expect(Self.unwrapped(run.standardOutput).split(separator: "\n").count == files.count + 1)
+        #expect(run.standardOutput.unwrapped.split(separator: "\n").count == files.count + 1)
     }
 
     @Test("The login flow passes: every line is a pass, and the error begins within 500 ms")
@@ -44,7 +40,7 @@ import Testing
         let run = try AnnounceProcess.run(["flow", "check", "--verbose", "--sink", "null", "\(Self.flows)/login.en.yaml"])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 80 })
-        let lines = Self.unwrapped(run.standardOutput).split(separator: "\n").map(String.init)
+        let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
         #expect(lines.first == "Flow \"Sign in\" (\(Self.flows)/login.en.yaml), en, 13 steps:")
         #expect(!lines.contains { $0.hasPrefix("FAIL") })
         #expect(lines.contains { $0.contains("\"Error: Must be a valid email address\", assertive, began") && $0.hasSuffix("the limit is 500 ms.") })
@@ -58,9 +54,9 @@ import Testing
         #expect(files.contains("login.en.yaml") && files.contains("login.nb.yaml"))
         #expect(files.filter { $0.hasSuffix(".nb.yaml") }.count == files.filter { $0.hasSuffix(".en.yaml") }.count)
         let run = try AnnounceProcess.run(["flow", "check", "--sink", "null"] + files.map { "\(Self.flows)/\($0)" })
-        #expect(run.status == 0, "\(Self.unwrapped(run.standardOutput).split(separator: "\n").filter { $0.hasPrefix("FAIL") })")
-        #expect(Self.unwrapped(run.standardOutput).contains("In all, \(files.count) flows: "))
-        #expect(Self.unwrapped(run.standardOutput).contains("Logg inn (login.nb.yaml): ") && Self.unwrapped(run.standardOutput).contains("Sign in (login.en.yaml): "))
+        #expect(run.status == 0, "\(run.standardOutput.unwrapped.split(separator: "\n").filter { $0.hasPrefix("FAIL") })")
+        #expect(run.standardOutput.unwrapped.contains("In all, \(files.count) flows: "))
+        #expect(run.standardOutput.unwrapped.contains("Logg inn (login.nb.yaml): ") && run.standardOutput.unwrapped.contains("Sign in (login.en.yaml): "))
     }
 
     @Test("An error the app announces too late fails with its measured latency and the limit")
@@ -71,7 +67,7 @@ import Testing
         }, in: folder)
         let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
         #expect(run.status == 1)
-        let failure = try #require(Self.unwrapped(run.standardOutput).split(separator: "\n").first { $0.hasPrefix("FAIL") })
+        let failure = try #require(run.standardOutput.unwrapped.split(separator: "\n").first { $0.hasPrefix("FAIL") })
         #expect(failure.contains("\"Error: Must be a valid email address\", assertive, began 7"), "\(failure)")
         #expect(failure.hasSuffix("the limit is 500 ms. Too late."))
     }
@@ -86,7 +82,7 @@ import Testing
         }, in: folder)
         let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
         #expect(run.status == 1)
-        #expect(Self.unwrapped(run.standardOutput).contains("FAIL: step 1, line 54, check: Expected the focus order organisation, email, password, show-password, sign-in, but it is organisation, email, show-password, password, sign-in."), "\(run.standardOutput)")
+        #expect(run.standardOutput.unwrapped.contains("FAIL: step 1, line 54, check: Expected the focus order organisation, email, password, show-password, sign-in, but it is organisation, email, show-password, password, sign-in."), "\(run.standardOutput)")
     }
 
     @Test("A button without a label fails the lint, saying a screen reader would say only its role")
@@ -95,7 +91,7 @@ import Testing
         let broken = try Self.brokenLogin({ $0.replacingOccurrences(of: "        label: Sign in\n", with: "") }, in: folder)
         let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
         #expect(run.status == 1)
-        #expect(Self.unwrapped(run.standardOutput).contains("FAIL: lint label, line 39: The button with the id sign-in has no label, so a screen reader says only its role; give it a label that says what it does."), "\(run.standardOutput)")
+        #expect(run.standardOutput.unwrapped.contains("FAIL: lint label, line 39: The button with the id sign-in has no label, so a screen reader says only its role; give it a label that says what it does."), "\(run.standardOutput)")
     }
 
     @Test("Text with a contrast of 3.9:1 fails the lint with the ratio printed and the 4.5:1 it needs")
@@ -106,7 +102,7 @@ import Testing
         }, in: folder)
         let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
         #expect(run.status == 1)
-        #expect(Self.unwrapped(run.standardOutput).contains("FAIL: lint contrast, line 39: Contrast of \"Sign in\" (sign-in): #808080 on #FFFFFF is 3.9:1; at least 4.5:1 is needed for normal text."), "\(run.standardOutput)")
+        #expect(run.standardOutput.unwrapped.contains("FAIL: lint contrast, line 39: Contrast of \"Sign in\" (sign-in): #808080 on #FFFFFF is 3.9:1; at least 4.5:1 is needed for normal text."), "\(run.standardOutput)")
     }
 
     @Test("A phrase that differs from the expected one fails, quoting both")
@@ -115,7 +111,7 @@ import Testing
         let broken = try Self.brokenLogin({ $0.replacingOccurrences(of: "label: Sign in\n", with: "label: Log on\n") }, in: folder)
         let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
         #expect(run.status == 1)
-        #expect(Self.unwrapped(run.standardOutput).contains("Expected \"Sign in, button\", but the step said \"Log on, button\"."))
+        #expect(run.standardOutput.unwrapped.contains("Expected \"Sign in, button\", but the step said \"Log on, button\"."))
     }
 
     @Test("A file that cannot be read is one plain sentence with its line, and the other files are still checked")
@@ -125,8 +121,8 @@ import Testing
         try "flow: Broken\nlanguage: en\nscreens:\n  - id: s\n    elements:\n      - id: a\n        role: slider\n        label: Volume\n".write(toFile: bad, atomically: true, encoding: .utf8)
         let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", bad, "\(Self.flows)/login.en.yaml"])
         #expect(run.status == 1)
-        #expect(Self.unwrapped(run.standardOutput).contains("FAIL: \(bad), line 7: The role \"slider\" is not known; use one of header, text_field"))
-        #expect(Self.unwrapped(run.standardOutput).contains("Sign in (login.en.yaml): 28 passed, 0 failed."))
+        #expect(run.standardOutput.unwrapped.contains("FAIL: \(bad), line 7: The role \"slider\" is not known; use one of header, text_field"))
+        #expect(run.standardOutput.unwrapped.contains("Sign in (login.en.yaml): 28 passed, 0 failed."))
     }
 
     @Test("--json, --junit and --record give the same results to programs, and the audio and timeline of what was heard")

@@ -42,7 +42,7 @@ import Testing
     func missingDeviceIsOneSentence() throws {
         let result = try AnnounceProcess.run(["say", "--sink", "alsa:hw:97", "Hello"])
         #expect(result.status != 0)
-        let lines = result.standardError.split(separator: "\n")
+        let lines = result.standardError.unwrapped.split(separator: "\n")
         #expect(lines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("hw:97"))
         #expect(result.standardError.contains("--sink"))

@@ -17,7 +17,7 @@ import Testing
         // Exit 0 when every row passed and 1 when one failed; which, on a loaded machine, is the
         // Benchmarks suite's business. Here the rows must agree with the status.
         #expect(run.status == 0 || run.status == 1, "\(run.standardError)")
-        #expect(run.standardError.contains("Scenario Idle: measuring an assertive announcement when nothing speaks or waits, 3 times."))
+        #expect(run.standardError.unwrapped.contains("Scenario Idle: measuring an assertive announcement when nothing speaks or waits, 3 times."))
         let live = try BenchReport.rows(ofJSON: run.standardOutput)
         #expect(live.map(\.name) == ["idle", "cut", "backlog", "clients", "language", "burst"])
         for row in live {
@@ -88,7 +88,7 @@ import Testing
         defer { close(listener); unlink(path) }
         let run = try ProgramRun(ServerProcess.announce.path, ["bench", "--socket", path, "--scenario", "idle", "--samples", "1"], timeout: 60)
         #expect(run.status == 1)
-        #expect(run.standardError.contains("The announcer server did not answer within 10 seconds, so announce gave up."), "\(run.standardError)")
+        #expect(run.standardError.unwrapped.contains("The announcer server did not answer within 10 seconds, so announce gave up."), "\(run.standardError)")
     }
 
     @Test("Interrupted with Ctrl-C, bench cancels its own announcements and leaves the shared server idle")
@@ -128,10 +128,10 @@ import Testing
     func missingTimelineIsAPlainError() throws {
         let run = try ProgramRun(ServerProcess.announce.path, ["bench", "--events", "/nonexistent/timeline.jsonl"])
         #expect(run.status == 1)
-        #expect(run.standardError.contains("The timeline /nonexistent/timeline.jsonl could not be opened; check the path and that you may read it."))
+        #expect(run.standardError.unwrapped.contains("The timeline /nonexistent/timeline.jsonl could not be opened; check the path and that you may read it."))
         let junk = try ProgramRun(ServerProcess.announce.path, ["bench", "--events", "-"], input: "not a timeline\n")
         #expect(junk.status == 1)
-        #expect(junk.standardError.contains("No line of standard input is a timeline event; give a file written by announcerd --events, announce events or announce bench --record."))
+        #expect(junk.standardError.unwrapped.contains("No line of standard input is a timeline event; give a file written by announcerd --events, announce events or announce bench --record."))
     }
 }
 

@@ -181,8 +181,8 @@ struct ClientAllowanceTests {
         #expect(replies.allSatisfy { $0.reply?.ok == true }, "\(replies.first { $0.reply?.ok != true }?.text ?? "")")
 
         let run = try ProgramRun(ServerProcess.announce.path, ["status", "--socket", server.socketPath])
-        #expect(run.standardOutput.contains("polite and 0 assertive waiting, 50 dropped."), "\(run.standardOutput)")
-        #expect(run.standardOutput.contains("had 50 dropped for this reason: It was the oldest of the 50 polite announcements one client may have waiting"), "\(run.standardOutput)")
+        #expect(run.standardOutput.unwrapped.contains("polite and 0 assertive waiting, 50 dropped."), "\(run.standardOutput)")
+        #expect(run.standardOutput.unwrapped.contains("had 50 dropped for this reason: It was the oldest of the 50 polite announcements one client may have waiting"), "\(run.standardOutput)")
         #expect(!run.standardOutput.contains("\u{1B}"))
         let events = other.readEvents(until: isEnd(of: mine), timeout: 20)
         #expect(events.last?.outcome == .spoken)
@@ -215,7 +215,7 @@ struct ClientAllowanceTests {
         defer { if flood.isRunning { flood.terminate() } }
         var output = ""
         let seen = waitFor({
-            output = (try? ProgramRun(ServerProcess.announce.path, ["status", "--socket", server.socketPath]))?.standardOutput ?? ""
+            output = (try? ProgramRun(ServerProcess.announce.path, ["status", "--socket", server.socketPath]))?.standardOutput.unwrapped ?? ""
             return output.contains("SSIP, joe:flood:main, process ")
         }, seconds: 15)
         #expect(seen, "\(output)")

@@ -81,7 +81,7 @@ import Testing
             ["flow", "play", "--embedded", "--sink", "null", "--events-text", played, Repository.path("Flows/login.nb.yaml")], input: "\t"
         )
         #expect(play.status == 0, "\(play.standardError)")
-        let playedLines = try String(contentsOfFile: played, encoding: .utf8)
+        let playedLines = try String(contentsOfFile: played, encoding: .utf8).unwrapped
         #expect(playedLines.contains("received, polite, Norwegian Bokmål, region flow-focus: \"Blindeforbundet, overskrift\""), "\(playedLines)")
         #expect(playedLines.contains("ended: spoken."), "\(playedLines)")
     }

@@ -92,7 +92,7 @@ import Testing
         defer { server.stop() }
         let run = try ProgramRun(ServerProcess.announce.path, ["voices"], environment: ["ANNOUNCER_SOCKET": server.socketPath])
         #expect(run.status == 1)
-        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("sv, Svenska: eSpeak NG voice sv, rate 175") && $0.hasSuffix("Read from \(voices)/sv.yaml.") })
         #expect(lines.contains { $0.hasPrefix("Left out: \(voices)/nb.yaml, line 2:") })
         #expect(!run.standardOutput.contains("\u{1B}"))
