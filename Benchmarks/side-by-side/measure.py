@@ -32,8 +32,9 @@ except ImportError:
              "and run this with /usr/bin/python3.")
 
 RATE = 16000
-SCENARIOS = ("idle", "cut", "queued", "cold")
+SCENARIOS = ("idle", "cut", "queued", "memory", "cold")
 TITLES = {
+    "memory": "Memory, idle after speaking",
     "idle": "Idle",
     "cut": "Cutting a long polite message",
     "queued": "With 200 messages queued",
@@ -43,7 +44,7 @@ TITLES = {
 RATIO_GOALS = {"idle": 0.5, "cut": 0.3, "queued": 0.5}
 COLD_GOAL_MS = 100.0
 SERVERS = ("announcer", "speechd")
-PROGRESS = {"idle": "idle", "cut": "cut", "queued": "200 queued", "cold": "cold start"}
+PROGRESS = {"memory": "memory", "idle": "idle", "cut": "cut", "queued": "200 queued", "cold": "cold start"}
 NAMES = {"announcer": "announcer", "speechd": "Speech Dispatcher"}
 
 
@@ -298,6 +299,54 @@ def ms(value):
     return "%.1f ms" % value
 
 
+def process_tree(pid):
+    """pid and every process below it: a server and its workers or output modules."""
+    tree, frontier = [], [pid]
+    while frontier:
+        current = frontier.pop()
+        tree.append(current)
+        frontier.extend(children_of(current))
+    return tree
+
+
+def memory_kb(pid):
+    """(resident, proportional) memory of one process in kB, from /proc/PID/smaps_rollup."""
+    values = {}
+    try:
+        with open("/proc/%d/smaps_rollup" % pid) as rollup:
+            for line in rollup:
+                parts = line.split()
+                if parts and parts[0] in ("Rss:", "Pss:"):
+                    values[parts[0]] = int(parts[1])
+    except OSError:
+        return 0, 0
+    return values.get("Rss:", 0), values.get("Pss:", 0)
+
+
+def measure_memory(bench, servers, clients):
+    """Every process of each server, idle two seconds after one announcement: resident and proportional memory."""
+    found = {}
+    for key in SERVERS:
+        bench.idle(key, clients[key])
+        bench.settle(clients[key])
+    time.sleep(2.0)
+    for key in SERVERS:
+        tree = process_tree(servers[key].proc.pid)
+        figures = [memory_kb(pid) for pid in tree]
+        found[key] = {"processes": len(tree), "rss_kb": sum(f[0] for f in figures), "pss_kb": sum(f[1] for f in figures),
+                      "per_process_rss_kb": [f[0] for f in figures]}
+    return found
+
+
+def memory_lines(found):
+    a, d = found["announcer"], found["speechd"]
+    ratio = a["rss_kb"] / d["rss_kb"] if d["rss_kb"] else float("inf")
+    return ["%s: announcer %.1f MB resident in %d processes (%.1f MB proportional), Speech Dispatcher %.1f MB "
+            "in %d processes (%.1f MB proportional), ratio %.2f (goal at most 1.0, aim 0.5): %s." % (
+                TITLES["memory"], a["rss_kb"] / 1024, a["processes"], a["pss_kb"] / 1024,
+                d["rss_kb"] / 1024, d["processes"], d["pss_kb"] / 1024, ratio, "met" if ratio <= 1.0 else "not met")]
+
+
 def report(results, args):
     lines = ["Each figure runs from the SSIP client's send to the first sample above %d on the null sink's "
              "monitor (%d when cutting or queued), over %d runs per server, the servers alternating."
@@ -305,6 +354,9 @@ def report(results, args):
     for scenario in args.scenarios:
         per = results.get(scenario)
         if not per:
+            continue
+        if scenario == "memory":
+            lines += memory_lines(per)
             continue
         a = [s["latency_ms"] for s in per["announcer"] if s["latency_ms"] is not None]
         d = [s["latency_ms"] for s in per["speechd"] if s["latency_ms"] is not None]
@@ -438,6 +490,10 @@ def main():
                     bench.settle(clients[key])
                     clients.pop(key).close()
                     servers[key].stop()
+            if scenario == "memory":
+                say("Measuring the memory of every process of each server, idle after speaking.")
+                results[scenario] = measure_memory(bench, servers, clients)
+                continue
             per = {key: [] for key in SERVERS}
             results[scenario] = per
             for run in range(args.runs):
@@ -462,6 +518,8 @@ def main():
             clients.pop(key).close()
             servers[key].stop()
         for scenario in args.scenarios:
+            if scenario == "memory":
+                continue
             if scenario != "cold":
                 attach_timeline(results[scenario]["announcer"], announcer.events)
             else:

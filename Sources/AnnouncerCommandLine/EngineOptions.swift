@@ -109,7 +109,8 @@ public struct EngineOptions: ParsableArguments {
 
     /// Starts an engine with these options; a failure is one sentence for the user.
     /// Each problem in a voice profile is logged as a warning; the engine starts with the rest.
-    public func startEngine(label: String) throws -> SpeechEngine {
+    /// Starts the engine; `warmStandby` keeps a second synthesis worker ready (announcerd --standby-worker).
+    public func startEngine(label: String, warmStandby: Bool = false) throws -> SpeechEngine {
         let logger = Logger(label: label)
         let library = loadVoices()
         for problem in library.problems {
@@ -117,7 +118,7 @@ public struct EngineOptions: ParsableArguments {
         }
         do throws(EngineError) {
             return try SpeechEngine(
-                sink: resolvedSink, policy: policy, voices: library, whenAudioFails: whenAudioFails ?? .wait,
+                sink: resolvedSink, policy: policy, voices: library, warmStandby: warmStandby, whenAudioFails: whenAudioFails ?? .wait,
                 sounds: SoundIconLibrary(folders: .standard(extra: sounds)), logger: logger)
         } catch {
             throw CommandFailure(error.description)

@@ -53,6 +53,7 @@ public final class SpeechEngine: Sendable {
         policy: LiveRegionPolicy = .standard,
         voices: VoiceLibrary = .standard(),
         synthesis placement: SynthesisPlacement = .standard,
+        warmStandby: Bool = false,
         whenAudioFails handling: AudioFaultHandling = .wait,
         sounds: SoundIconLibrary? = SoundIconLibrary(folders: .standard()),
         logger: Logger
@@ -64,12 +65,12 @@ public final class SpeechEngine: Sendable {
         do throws(SpeechError) {
             switch placement {
             case let .worker(executable):
-                synthesis = try IsolatedSynthesizer.shared(executable: executable)
+                synthesis = try IsolatedSynthesizer.shared(executable: executable, keepsStandby: warmStandby)
             case .inProcess:
                 synthesis = try SynthesisThread.shared()
             case .standard:
                 if let executable = IsolatedSynthesizer.defaultExecutable() {
-                    synthesis = try IsolatedSynthesizer.shared(executable: executable)
+                    synthesis = try IsolatedSynthesizer.shared(executable: executable, keepsStandby: warmStandby)
                 } else {
                     logger.warning("The synthesis worker announcer-synth was not found beside this program, so eSpeak NG runs inside it: a crash in eSpeak would stop it. Build it with swift build, or set ANNOUNCER_SYNTH_WORKER.")
                     synthesis = try SynthesisThread.shared()

@@ -70,7 +70,7 @@ final class ESpeakEngine {
             var cursor: UnsafeRawPointer? = UnsafeRawPointer(start)
             while cursor != nil {
                 guard let phonemes = espeak_TextToPhonemes(&cursor, espeakCHARS_UTF8, 0) else { break }
-                let clause = String(cString: phonemes).trimmingCharacters(in: .whitespaces)
+                let clause = String(String(cString: phonemes).drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
                 if !clause.isEmpty { clauses.append(clause) }
             }
         }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Worker frames over a pair of file descriptors: whole frames written, whole frames read, with a time limit.
 struct FrameChannel {
@@ -22,7 +22,7 @@ struct FrameChannel {
         return bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Foundation.write(output, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(output, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return false
@@ -57,7 +57,7 @@ struct FrameChannel {
         var bytes = [UInt8](repeating: 0, count: count)
         var offset = 0
         while offset < count {
-            let got = bytes.withUnsafeMutableBytes { Foundation.read(input, $0.baseAddress! + offset, count - offset) }
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress! + offset, count - offset) }
             if got < 0, errno == EINTR { continue }
             if got <= 0 { return nil }
             offset += got

@@ -1,10 +1,13 @@
 import Blocking
-public import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// eSpeak NG in a supervised worker process (`announcer-synth`), streaming PCM over a pipe, as Speech
 /// Dispatcher runs its output modules: a crash, abort or hang in the library costs at most the request
-/// being synthesized, which ends `failed` with a reason, and a warm standby takes over for the next.
+/// being synthesized, which ends `failed` with a reason, and a fresh worker (started at once, about
+/// 15 ms, or a warm standby kept ready when asked for) takes over for the next.
 ///
 /// Requests run one at a time, in order, on the supervisor's own thread (never the cooperative pool).
 /// A worker that is silent while an announcement waits on it is replaced within `stallTimeout`, and a
@@ -32,10 +35,10 @@ public final class IsolatedSynthesizer: Synthesizer {
     /// How often a silent worker is looked at: whether it is stopped, and whether anything waits on it.
     private static let silenceCheck = Duration.milliseconds(50)
 
-    /// Starts the worker and a standby, and the supervisor thread; throws if the first cannot start.
+    /// Starts the worker (and a standby, when `keepsStandby`) and the supervisor thread; throws if the first cannot start.
     public init(
         executable: String, hangTimeout: Duration = .seconds(3), stallTimeout: Duration = .milliseconds(300),
-        crashMemory: Duration = .seconds(600)
+        crashMemory: Duration = .seconds(600), keepsStandby: Bool = false
     ) throws(SpeechError) {
         // A write to a worker that just died must be an error to handle here, not a signal that ends the server.
         signal(SIGPIPE, SIG_IGN)
@@ -43,19 +46,16 @@ public final class IsolatedSynthesizer: Synthesizer {
         self.hangTimeout = hangTimeout
         self.stallTimeout = stallTimeout
         self.crashMemory = crashMemory
-        workers = try WorkerSlots(executable: executable)
+        workers = try WorkerSlots(executable: executable, keepsStandby: keepsStandby)
         sampleRate = workers.sampleRate
-        let thread = Thread { [self] in runForever() }
-        thread.name = "announcer.synthesis-supervisor"
-        thread.qualityOfService = .userInteractive
-        thread.start()
+        DedicatedThread.start(name: "announcer.synthesis-supervisor") { [self] in runForever() }
     }
 
     /// One supervisor and its workers per executable, shared by every engine in this process.
-    public static func shared(executable: String) throws(SpeechError) -> IsolatedSynthesizer {
+    public static func shared(executable: String, keepsStandby: Bool = false) throws(SpeechError) -> IsolatedSynthesizer {
         let result = sharedSupervisors.withLock { supervisors -> Result<IsolatedSynthesizer, SpeechError> in
             if let running = supervisors[executable] { return .success(running) }
-            let started = Result { () throws(SpeechError) in try IsolatedSynthesizer(executable: executable) }
+            let started = Result { () throws(SpeechError) in try IsolatedSynthesizer(executable: executable, keepsStandby: keepsStandby) }
             if case let .success(supervisor) = started { supervisors[executable] = supervisor }
             return started
         }
@@ -65,13 +65,22 @@ public final class IsolatedSynthesizer: Synthesizer {
     private static let sharedSupervisors = Mutex<[String: IsolatedSynthesizer]>([:])
 
     /// The worker beside this program (`announcer-synth`), or `$ANNOUNCER_SYNTH_WORKER`; nil if neither exists.
-    public static func defaultExecutable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public static func defaultExecutable(environment: [String: String] = ProcessEnvironment.current) -> String? {
         if let chosen = environment["ANNOUNCER_SYNTH_WORKER"], !chosen.isEmpty {
-            return FileManager.default.isExecutableFile(atPath: chosen) ? chosen : nil
+            return access(chosen, X_OK) == 0 ? chosen : nil
         }
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let beside = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("announcer-synth").path
-        return FileManager.default.isExecutableFile(atPath: beside) ? beside : nil
+        let own = ownExecutablePath() ?? CommandLine.arguments[0]
+        let folder = own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
+        let beside = folder + "/announcer-synth"
+        return access(beside, X_OK) == 0 ? beside : nil
+    }
+
+    /// Where this program's file is, from `/proc/self/exe`; nil if it cannot be read.
+    private static func ownExecutablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     public func enqueue(_ request: SynthesisRequest) {
@@ -197,11 +206,11 @@ public final class IsolatedSynthesizer: Synthesizer {
                 if waitedOn, silence >= stallTimeout || condition == .stopped {
                     let how = condition == .stopped
                         ? "it was stopped from outside while an announcement waited on it, so it was replaced"
-                        : String(format: "it gave nothing for %.1f s while an announcement waited on it, so it was replaced", silence.seconds)
+                        : "it gave nothing for \(silence.tenthsOfSeconds) s while an announcement waited on it, so it was replaced"
                     return lose(worker, how: how, blame: nil, cut: cut, heardAudio: heardAudio, mayRetry: mayRetry)
                 }
                 if silence >= hangTimeout {
-                    let how = String(format: "it gave no audio and no end for %.1f s, so it was stopped", hangTimeout.seconds)
+                    let how = "it gave no audio and no end for \(hangTimeout.tenthsOfSeconds) s, so it was stopped"
                     // A worker that hangs while running is stuck in eSpeak on this text; one stopped from outside is not.
                     return lose(worker, how: how, blame: condition == .running ? key : nil, cut: cut, heardAudio: heardAudio, mayRetry: mayRetry)
                 }

@@ -1,5 +1,5 @@
 import Blocking
-import Foundation
+import Glibc
 import Synchronization
 
 /// The one thread in this process that talks to libespeak-ng, with its queue of requests.
@@ -30,7 +30,7 @@ public final class SynthesisThread: Sendable {
     private init() throws(SpeechError) {
         let startup = BlockingQueue<Result<Int, SpeechError>>()
         let jobs = self.jobs
-        let thread = Thread {
+        DedicatedThread.start(name: "announcer.synthesis") {
             let engine: ESpeakEngine
             do throws(SpeechError) {
                 engine = try ESpeakEngine()
@@ -42,9 +42,6 @@ public final class SynthesisThread: Sendable {
             // Never closed: the thread serves the process for its whole life.
             while let job = jobs.take() { job(engine) }
         }
-        thread.name = "announcer.synthesis"
-        thread.qualityOfService = .userInteractive
-        thread.start()
         // The thread answers exactly once, so this take always gets an element.
         sampleRate = try startup.take()!.get()
     }

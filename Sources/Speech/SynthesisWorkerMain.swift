@@ -1,5 +1,5 @@
 import Blocking
-import Foundation
+import Glibc
 import Synchronization
 
 /// The synthesis worker's side: the whole of the `announcer-synth` process. It starts eSpeak NG,
@@ -20,7 +20,8 @@ public enum SynthesisWorkerMain {
         do throws(SpeechError) {
             engine = try ESpeakEngine()
         } catch {
-            try? FileHandle.standardError.write(contentsOf: Data("announcer-synth: \(error.description)\n".utf8))
+            let line = Array("announcer-synth: \(error.description)\n".utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             exit(1)
         }
         guard channel.write(.ready(sampleRate: engine.sampleRate)) else { exit(0) }
@@ -29,7 +30,7 @@ public enum SynthesisWorkerMain {
         // reaches the synthesis callback at once.
         let requests = BlockingQueue<WorkerRequest>()
         let cancelled = Atomic<UInt32>(0)
-        let reader = Thread {
+        DedicatedThread.start(name: "announcer-synth.reader") {
             while true {
                 switch channel.read(timeout: nil) {
                 case let .success(.synthesize(request)): requests.append(request)
@@ -40,8 +41,6 @@ public enum SynthesisWorkerMain {
                 }
             }
         }
-        reader.name = "announcer-synth.reader"
-        reader.start()
 
         while let request = requests.take() {
             let id = request.id

@@ -1,5 +1,6 @@
+import Blocking
 import Dispatch
-import Foundation
+import Glibc
 import Synchronization
 
 /// One `announcer-synth` process, started and ready: its pipes, a thread that watches for its end, and how it ended.
@@ -118,7 +119,7 @@ final class SynthesisWorkerProcess: Sendable {
     /// Waits for the end on a thread of its own, so the end is known when it happens, not at the next request.
     private func watch(whenEnded: @escaping @Sendable (SynthesisWorkerProcess) -> Void) {
         ended.enter()
-        let thread = Thread { [self] in
+        DedicatedThread.start(name: "announcer.synthesis-watcher") { [self] in
             // WNOWAIT leaves the process a zombie, so its pid stays ours until it is reaped under the lock below.
             var info = siginfo_t()
             while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
@@ -131,8 +132,6 @@ final class SynthesisWorkerProcess: Sendable {
             ended.leave()
             whenEnded(self)
         }
-        thread.name = "announcer.synthesis-watcher"
-        thread.start()
     }
 
     /// Running, stopped or ended now, from the watcher and `/proc/PID/stat`; costs one small read.
@@ -215,7 +214,7 @@ private func processState(_ pid: pid_t) -> Character? {
 /// This process's environment for the worker, with Swift's crash backtracer turned off: when eSpeak aborts,
 /// the backtracer would keep the dying worker alive for seconds while it symbolicates, so the crash would
 /// be seen late, as a hang, and fill the server's log with a backtrace of eSpeak's internals.
-func workerEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+func workerEnvironment(_ environment: [String: String] = ProcessEnvironment.current) -> [String] {
     environment.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" } + ["SWIFT_BACKTRACE=enable=no"]
 }
 

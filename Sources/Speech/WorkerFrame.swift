@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// One message on the pipes between the server and its synthesis worker: a type byte, a 4-byte
 /// little-endian length, then the payload. Requests go down the worker's stdin; audio and ends come up its stdout.

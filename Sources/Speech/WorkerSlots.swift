@@ -1,10 +1,14 @@
 import Dispatch
 import Synchronization
 
-/// The running synthesis worker and its warm standby: each checked before it takes a request, and
-/// retired the moment it ends, so `status` and the next request never see a dead worker as running.
+/// The running synthesis worker and, when asked for, its warm standby: each checked before it takes a
+/// request, and retired the moment it ends, so `status` and the next request never see a dead worker
+/// as running. Without a standby, a worker that ends is replaced at once by one started in the background
+/// (about 15 ms), so idle memory is one worker's.
 final class WorkerSlots: Sendable {
     let executable: String
+    /// Whether a second worker waits ready beside the running one.
+    let keepsStandby: Bool
     private let slots = Mutex(Slots())
     private let starter = DispatchQueue(label: "announcer.synthesis-standby", qos: .userInitiated)
 
@@ -19,9 +23,10 @@ final class WorkerSlots: Sendable {
         var sampleRate = 0
     }
 
-    /// Starts the first worker, and a standby in the background; throws if the first cannot start.
-    init(executable: String) throws(SpeechError) {
+    /// Starts the first worker, and a standby in the background if `keepsStandby`; throws if the first cannot start.
+    init(executable: String, keepsStandby: Bool = false) throws(SpeechError) {
         self.executable = executable
+        self.keepsStandby = keepsStandby
         let first = try start()
         slots.withLock {
             $0.current = first
@@ -110,9 +115,11 @@ final class WorkerSlots: Sendable {
         return true
     }
 
-    /// Starts a standby in the background unless one is ready or starting.
+    /// Starts a worker in the background unless one is ready or starting: a standby when standbys are kept,
+    /// else only a replacement when no worker runs.
     func prepareStandby() {
         let needed = slots.withLock { slots -> Bool in
+            guard keepsStandby || slots.current == nil else { return false }
             guard slots.standby == nil, !slots.startingStandby else { return false }
             slots.startingStandby = true
             return true

@@ -9,9 +9,11 @@ import Testing
     /// The worker built beside the tests by `swift build`.
     static let executable = IsolatedSynthesizer.defaultExecutable()
 
-    /// A supervisor of its own, so killing its worker disturbs no other test.
-    static func supervisor(hangTimeout: Duration = .seconds(3)) throws -> IsolatedSynthesizer {
-        try IsolatedSynthesizer(executable: try #require(executable, "announcer-synth is built beside the tests"), hangTimeout: hangTimeout)
+    /// A supervisor of its own, so killing its worker disturbs no other test; with a warm standby, as
+    /// `announcerd --standby-worker` keeps, unless `keepsStandby` is false, as announcerd runs by default.
+    static func supervisor(hangTimeout: Duration = .seconds(3), keepsStandby: Bool = true) throws -> IsolatedSynthesizer {
+        try IsolatedSynthesizer(
+            executable: try #require(executable, "announcer-synth is built beside the tests"), hangTimeout: hangTimeout, keepsStandby: keepsStandby)
     }
 
     /// Synthesizes and waits; `onFirstChunk` runs once, on the supervisor's thread, when audio begins.

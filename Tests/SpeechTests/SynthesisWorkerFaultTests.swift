@@ -133,4 +133,62 @@ import Testing
         #expect(synthesizer.health.restarts == 1)
         #expect(synthesizer.health.lastRestartReason?.contains("SIGKILL") == true)
     }
+
+    @Test("Without a standby, as announcerd runs by default, one worker runs; killed while idle it is replaced at once and the next request is spoken")
+    func withoutStandbyAKilledWorkerIsReplaced() throws {
+        let synthesizer = try Helpers.supervisor(keepsStandby: false)
+        #expect(Helpers.synthesize("Warm.", on: synthesizer).end == .completed)
+        let pid = try #require(synthesizer.workerProcessID)
+        // Idle memory holds one worker: no standby appears, however long one waits for it.
+        usleep(300_000)
+        #expect(synthesizer.standbyProcessID == nil && !synthesizer.isStandbyReady)
+
+        kill(pid, SIGKILL)
+        let killed = ContinuousClock.now
+        var replacement: Int32?
+        while replacement == nil, ContinuousClock.now - killed < .seconds(2) {
+            if let now = synthesizer.workerProcessID, now != pid { replacement = now } else { usleep(1_000) }
+        }
+        print("no standby, idle worker killed: a replacement ran \(ContinuousClock.now - killed) after the kill")
+        #expect(replacement != nil, "no worker was started after the kill")
+        let (end, delay) = Timed("Spoken by the worker started after the kill.", on: synthesizer).wait()
+        #expect(end == .completed)
+        let measured = try #require(delay)
+        print("no standby: first audio \(measured) after the request")
+        #expect(synthesizer.standbyProcessID == nil)
+        #expect(synthesizer.health.restarts == 1)
+    }
+
+    @Test("Without a standby, a worker killed mid-utterance costs that utterance only: the one queued behind it is spoken by a worker started at once")
+    func withoutStandbyTheQueuedRequestIsSpoken() throws {
+        let synthesizer = try Helpers.supervisor(keepsStandby: false)
+        let pid = try #require(synthesizer.workerProcessID)
+        let next = Mutex<Timed?>(nil)
+        let killed = Helpers.synthesize(Helpers.longText, on: synthesizer, onFirstChunk: {
+            next.withLock { $0 = Timed("Spoken next, by a fresh worker.", on: synthesizer) }
+            kill(pid, SIGKILL)
+        })
+        guard case .failed(.workerCrashed) = killed.end else {
+            Issue.record("expected the killed worker to cost its utterance, got \(killed.end)")
+            return
+        }
+        let (end, delay) = try #require(next.withLock { $0 }).wait()
+        #expect(end == .completed)
+        let measured = try #require(delay)
+        print("no standby, worker killed mid-utterance: the queued request's first audio came \(measured) after it was queued")
+        #expect(synthesizer.workerProcessID != pid)
+    }
+
+    @Test("The synthesis worker loads no Foundation: its memory is eSpeak NG's and the Swift runtime's only")
+    func workerLoadsNoFoundation() throws {
+        let synthesizer = try Helpers.supervisor(keepsStandby: false)
+        #expect(Helpers.synthesize("Lean.", on: synthesizer).end == .completed)
+        let pid = try #require(synthesizer.workerProcessID)
+        // Read to the end: /proc files have no size, and a reader that trusts the size gets one page.
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+        let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+        #expect(maps.contains("libespeak-ng"), "the worker's maps should show eSpeak NG")
+        let foundation = maps.split(separator: "\n").filter { $0.contains("Foundation") || $0.contains("ICU") }
+        #expect(foundation.isEmpty, "\(foundation.prefix(3).joined(separator: "\n"))")
+    }
 }

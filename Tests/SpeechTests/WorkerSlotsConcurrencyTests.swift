@@ -17,7 +17,7 @@ import Testing
         // Through a link that is removed once both workers run, so every later start fails at once.
         let link = directory.appendingPathComponent("announcer-synth").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: worker)
-        let slots = try WorkerSlots(executable: link)
+        let slots = try WorkerSlots(executable: link, keepsStandby: true)
         let deadline = ContinuousClock.now + .seconds(20)
         while !slots.isStandbyReady, ContinuousClock.now < deadline { usleep(5_000) }
         try #require(slots.isStandbyReady, "a standby started")

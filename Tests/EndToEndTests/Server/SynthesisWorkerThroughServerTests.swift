@@ -64,7 +64,7 @@ import Testing
         synthesis(client)?.workerPID
     }
 
-    /// Every child process of `pid`: announcerd's synthesis worker and its standby.
+    /// Every child process of `pid`: announcerd's synthesis worker, and its standby with --standby-worker.
     static func children(of pid: Int32) -> [Int32] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         return tasks.flatMap { task in
@@ -103,9 +103,20 @@ import Testing
         #expect(client.readEvents(until: isEnd(of: next)).last?.outcome == .spoken)
     }
 
-    @Test("Both synthesis workers killed at once: the next announcement is still spoken")
-    func bothWorkersKilledNextIsSpoken() throws {
+    @Test("By default the server runs one synthesis worker, no standby: idle memory holds one")
+    func oneWorkerByDefault() throws {
         let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        let spoken = try #require(client.request(#"{"request":"speak","text":"One worker.","follow":true}"#)?.id)
+        #expect(client.readEvents(until: isEnd(of: spoken)).last?.outcome == .spoken)
+        usleep(500_000)
+        #expect(Self.children(of: server.process.processIdentifier).count == 1)
+    }
+
+    @Test("With --standby-worker, both synthesis workers killed at once: the next announcement is still spoken")
+    func bothWorkersKilledNextIsSpoken() throws {
+        let server = try ServerProcess(arguments: ["--standby-worker"])
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
         let warm = try #require(client.request(#"{"request":"speak","text":"Warm.","follow":true}"#)?.id)
