@@ -110,16 +110,19 @@ public struct EngineOptions: ParsableArguments {
     /// Starts an engine with these options; a failure is one sentence for the user.
     /// Each problem in a voice profile is logged as a warning; the engine starts with the rest.
     /// Starts the engine; `warmStandby` keeps a second synthesis worker ready (announcerd --standby-worker).
-    public func startEngine(label: String, warmStandby: Bool = false) throws -> SpeechEngine {
+    public func startEngine(label: String, warmStandby: Bool = false, startup: StartupTimes? = nil) throws -> SpeechEngine {
         let logger = Logger(label: label)
         let library = loadVoices()
+        startup?.mark("voice profiles")
         for problem in library.problems {
             logger.warning("A voice profile was left out.", metadata: ["voices.problem": "\(problem)"])
         }
         do throws(EngineError) {
-            return try SpeechEngine(
+            let engine = try SpeechEngine(
                 sink: resolvedSink, policy: policy, voices: library, warmStandby: warmStandby, whenAudioFails: whenAudioFails ?? .wait,
                 sounds: SoundIconLibrary(folders: .standard(extra: sounds)), logger: logger)
+            startup?.mark("engine (eSpeak's languages, the worker, the sink)")
+            return engine
         } catch {
             throw CommandFailure(error.description)
         }

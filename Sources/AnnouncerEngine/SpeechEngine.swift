@@ -47,6 +47,13 @@ public final class SpeechEngine: Sendable {
     public var audioDevice: AudioDeviceStatus { device.status }
     private let device: AudioDeviceWatch
 
+    /// Begins starting the synthesis worker that `SynthesisPlacement.standard` will use, at once and in the
+    /// background, so a server's cold start does the rest meanwhile; nothing when no worker is found.
+    public static func prestartSynthesis(warmStandby: Bool = false) {
+        guard let executable = IsolatedSynthesizer.defaultExecutable() else { return }
+        IsolatedSynthesizer.prestart(executable: executable, keepsStandby: warmStandby)
+    }
+
     /// Starts eSpeak NG (once per process) and opens the sink; throws a plain-language error if either fails.
     public init(
         sink sinkSpec: SinkSpec,

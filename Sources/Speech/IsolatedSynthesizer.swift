@@ -51,6 +51,15 @@ public final class IsolatedSynthesizer: Synthesizer {
         DedicatedThread.start(name: "announcer.synthesis-supervisor") { [self] in runForever() }
     }
 
+    /// Begins starting the shared supervisor for `executable` on a thread of its own, so that the rest of a
+    /// program's start (reading profiles, binding sockets) runs while the worker starts; `shared` then
+    /// waits for it. A start that fails here is tried again, and reported, by `shared`.
+    public static func prestart(executable: String, keepsStandby: Bool = false) {
+        DedicatedThread.start(name: "announcer.synthesis-prestart") {
+            _ = try? shared(executable: executable, keepsStandby: keepsStandby)
+        }
+    }
+
     /// One supervisor and its workers per executable, shared by every engine in this process.
     public static func shared(executable: String, keepsStandby: Bool = false) throws(SpeechError) -> IsolatedSynthesizer {
         let result = sharedSupervisors.withLock { supervisors -> Result<IsolatedSynthesizer, SpeechError> in

@@ -141,6 +141,9 @@ struct Announcerd: ParsableCommand {
             try startInBackground()
             return
         }
+        // The synthesis worker takes 15 to 30 ms to start: it starts now, while the rest is read and bound.
+        let startup = StartupTimes()
+        SpeechEngine.prestartSynthesis(warmStandby: standbyWorker)
         let level: Logger.Level = verbose ? .debug : .info
         LoggingSystem.bootstrap { _ in PlainLogHandler(program: "announcerd", level: level) }
         let logger = Logger(label: "announcerd")
@@ -163,9 +166,10 @@ struct Announcerd: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
+        startup.mark("sockets")
         let speechEngine: SpeechEngine
         do {
-            speechEngine = try engine.startEngine(label: "announcerd", warmStandby: standbyWorker)
+            speechEngine = try engine.startEngine(label: "announcerd", warmStandby: standbyWorker, startup: startup)
             configuration.defaultLanguage = try defaultLanguage(among: speechEngine.voices.languages)
         } catch {
             sockets.release()
@@ -243,6 +247,8 @@ struct Announcerd: ParsableCommand {
             }
         }
 
+        startup.mark("listening")
+        started["server.started_in"] = "\(startup.summary)"
         // Said last, once every signal has its meaning: whoever waits for this line may signal at once.
         logger.info("Started, serving JSON lines and SSIP.", metadata: started)
         dispatchMain()

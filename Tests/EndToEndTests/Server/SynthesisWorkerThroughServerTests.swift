@@ -112,6 +112,9 @@ import Testing
         #expect(client.readEvents(until: isEnd(of: spoken)).last?.outcome == .spoken)
         usleep(500_000)
         #expect(Self.children(of: server.process.processIdentifier).count == 1)
+        // The started line says how the start-up time was spent, stage by stage.
+        #expect(server.standardErrorText.contains("server started in "), "\(server.standardErrorText)")
+        #expect(server.standardErrorText.contains("voice profiles "), "\(server.standardErrorText)")
     }
 
     @Test("With --standby-worker, both synthesis workers killed at once: the next announcement is still spoken")
