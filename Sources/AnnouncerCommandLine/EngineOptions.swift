@@ -110,7 +110,10 @@ public struct EngineOptions: ParsableArguments {
     /// Starts an engine with these options; a failure is one sentence for the user.
     /// Each problem in a voice profile is logged as a warning; the engine starts with the rest.
     /// Starts the engine; `warmStandby` keeps a second synthesis worker ready (announcerd --standby-worker).
-    public func startEngine(label: String, warmStandby: Bool = false, startup: StartupTimes? = nil) throws -> SpeechEngine {
+    /// `waitingForAudioDevice`: a device that cannot be opened now is waited for, as a server does, instead of an error.
+    public func startEngine(
+        label: String, warmStandby: Bool = false, waitingForAudioDevice: Bool = false, startup: StartupTimes? = nil
+    ) throws -> SpeechEngine {
         let logger = Logger(label: label)
         let library = loadVoices()
         startup?.mark("voice profiles")
@@ -119,7 +122,7 @@ public struct EngineOptions: ParsableArguments {
         }
         do throws(EngineError) {
             let engine = try SpeechEngine(
-                sink: resolvedSink, policy: policy, voices: library, warmStandby: warmStandby, whenAudioFails: whenAudioFails ?? .wait,
+                sink: resolvedSink, policy: policy, voices: library, warmStandby: warmStandby, waitingForAudioDevice: waitingForAudioDevice, whenAudioFails: whenAudioFails ?? .wait,
                 sounds: SoundIconLibrary(folders: .standard(extra: sounds)), logger: logger)
             startup?.mark("engine (eSpeak's languages, the worker, the sink)")
             return engine

@@ -61,6 +61,7 @@ public final class SpeechEngine: Sendable {
         voices: VoiceLibrary = .standard(),
         synthesis placement: SynthesisPlacement = .standard,
         warmStandby: Bool = false,
+        waitingForAudioDevice: Bool = false,
         whenAudioFails handling: AudioFaultHandling = .wait,
         sounds: SoundIconLibrary? = SoundIconLibrary(folders: .standard()),
         logger: Logger
@@ -88,13 +89,15 @@ public final class SpeechEngine: Sendable {
         }
         synthesizer = synthesis
         let format = AudioFormat(sampleRate: synthesis.sampleRate)
-        do throws(AudioError) { sink = try sinkSpec.open(format: format) } catch { throw .audio(error) }
+        do throws(AudioError) { sink = try sinkSpec.open(format: format, waitingForDevice: waitingForAudioDevice) } catch { throw .audio(error) }
         self.sinkSpec = sinkSpec
         self.currentVoices = Mutex(voices)
         self.logger = logger
         device = AudioDeviceWatch(name: sinkSpec.description, handling: handling) { change, status in
             Self.log(change, of: status, to: logger)
         }
+        // Started without its device: it is down from the start, and the playback thread tries it until it comes.
+        if let missing = (sink as? ReopeningSink)?.fault { device.failed(missing, atStart: true) }
         soundIcons = sounds
         pipeline = SpeechPipeline(
             synthesis: synthesis, sink: sink, voices: voices, policy: policy, device: device, handling: handling, sounds: sounds)
@@ -111,6 +114,13 @@ public final class SpeechEngine: Sendable {
                 logger.error("The audio device stopped working, so announcements wait for it, each up to its time to live, while it is tried again.", metadata: metadata)
             } else {
                 logger.error("The audio device stopped working, so announcements fail until it is back; it is tried again meanwhile.", metadata: metadata)
+            }
+        case let .missingAtStart(fault):
+            let metadata: Logger.Metadata = ["audio.device": "\(status.name)", "audio.problem": "\(status.problem ?? fault.description)"]
+            if status.handling == .wait {
+                logger.warning("The audio device could not be opened, so the server started without it: announcements wait for it, each up to its time to live, and it is tried again until it comes.", metadata: metadata)
+            } else {
+                logger.warning("The audio device could not be opened, so the server started without it: announcements fail until it comes, and it is tried again meanwhile.", metadata: metadata)
             }
         case let .cameBack(outage):
             logger.notice("The audio device works again.", metadata: [

@@ -15,12 +15,27 @@ public final class ReopeningSink: AudioSink {
     private let device: Mutex<Result<any AudioSink, AudioError>>
     private let cutGeneration = Atomic<UInt64>(0)
 
-    /// Opens the device once; a device that cannot be opened now is an error, as with any sink.
-    public init(name: String, format: AudioFormat, open: @escaping @Sendable () throws(AudioError) -> any AudioSink) throws(AudioError) {
+    /// Opens the device once; a device that cannot be opened now is an error, as with any sink, unless
+    /// `waitingForDevice`: then the sink starts without one, as after a fault, and `reopen()` opens it
+    /// when it comes (a server started at login before its sound server).
+    public init(
+        name: String, format: AudioFormat, waitingForDevice: Bool = false,
+        open: @escaping @Sendable () throws(AudioError) -> any AudioSink
+    ) throws(AudioError) {
         self.name = name
         self.format = format
         self.open = open
-        self.device = Mutex(.success(try open()))
+        do throws(AudioError) {
+            self.device = Mutex(.success(try open()))
+        } catch {
+            guard waitingForDevice else { throw error }
+            self.device = Mutex(.failure(error))
+        }
+    }
+
+    /// Why no device is open now; nil while one is.
+    public var fault: AudioError? {
+        device.withLock { if case let .failure(error) = $0 { error } else { nil } }
     }
 
     /// True while a device is open.

@@ -35,12 +35,13 @@ public enum SinkSpec: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Opens the sink for audio in `format`.
-    public func open(format: AudioFormat) throws(AudioError) -> any AudioSink {
+    /// Opens the sink for audio in `format`. With `waitingForDevice`, an ALSA device that cannot be opened
+    /// now is no error: the sink starts without it and opens it when it comes.
+    public func open(format: AudioFormat, waitingForDevice: Bool = false) throws(AudioError) -> any AudioSink {
         switch self {
         case let .alsa(device):
             // A sound server restarted or a device unplugged and back: ALSA's handle is dead, a new one works.
-            try ReopeningSink(name: description, format: format) { () throws(AudioError) -> any AudioSink in
+            try ReopeningSink(name: description, format: format, waitingForDevice: waitingForDevice) { () throws(AudioError) -> any AudioSink in
                 try ALSASink(device: device, format: format)
             }
         case .null: NullSink(format: format)

@@ -169,7 +169,8 @@ struct Announcerd: ParsableCommand {
         startup.mark("sockets")
         let speechEngine: SpeechEngine
         do {
-            speechEngine = try engine.startEngine(label: "announcerd", warmStandby: standbyWorker, startup: startup)
+            // At login the sound server may start after this one: its clients are never refused for that.
+            speechEngine = try engine.startEngine(label: "announcerd", warmStandby: standbyWorker, waitingForAudioDevice: true, startup: startup)
             configuration.defaultLanguage = try defaultLanguage(among: speechEngine.voices.languages)
         } catch {
             sockets.release()

@@ -7,6 +7,8 @@ final class AudioDeviceWatch: Sendable {
     /// A change worth one log line.
     enum Change: Sendable {
         case wentDown(AudioError)
+        /// The device could not be opened when the engine started, which started without it.
+        case missingAtStart(AudioError)
         case cameBack(after: Duration)
     }
 
@@ -26,8 +28,9 @@ final class AudioDeviceWatch: Sendable {
     var status: AudioDeviceStatus { state.withLock { $0.status } }
     var isWorking: Bool { state.withLock { $0.status.isWorking } }
 
-    /// The device failed with `fault`; only the first fault of an outage is news.
-    func failed(_ fault: AudioError) {
+    /// The device failed with `fault`; only the first fault of an outage is news. `atStart`: it could not be
+    /// opened when the engine started, which is told in words of its own.
+    func failed(_ fault: AudioError, atStart: Bool = false) {
         let news: AudioDeviceStatus? = state.withLock { state in
             state.status.problem = fault.fault.prefix(1).uppercased() + fault.fault.dropFirst() + "."
             guard state.status.isWorking else { return nil }
@@ -37,7 +40,7 @@ final class AudioDeviceWatch: Sendable {
             state.downAt = .now
             return state.status
         }
-        if let news { onChange(.wentDown(fault), news) }
+        if let news { onChange(atStart ? .missingAtStart(fault) : .wentDown(fault), news) }
     }
 
     /// The device was opened again.

@@ -24,6 +24,36 @@ struct AudioDeviceRecoveryTests {
         try #require(client.request(.status)?.body(StatusBody.self)?.audio)
     }
 
+    @Test("A server started before its sound server starts anyway, says once that the device is missing, and speaks when it comes")
+    func soundServerStartedAfterTheServer() throws {
+        let pulse = try PrivatePulseAudio()
+        pulse.kill()
+        // At login the order is not fixed: announcerd may come first.
+        let server = try Self.server(on: pulse)
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        #expect(waitFor({ (try? Self.audio(of: client))?.state == .down }, seconds: 5))
+        let reply = try #require(client.request(#"{"request":"speak","text":"Said before the sound server came.","politeness":"assertive","follow":true}"#))
+        let waiting = try #require(reply.id, "a client was refused because the sound server was not there: \(reply.text)")
+
+        Thread.sleep(forTimeInterval: 1)
+        try pulse.start()
+        let ended = try #require(client.readEvents(until: isEnd(of: waiting)).last)
+        #expect(ended.outcome == .spoken, "\(ended)")
+        #expect(waitFor({ (try? Self.audio(of: client))?.state == .working }, seconds: 5))
+        var after: EventLine?
+        let loudest = try pulse.loudest {
+            after = try Self.speak("The sound server came after the speech server, and speech is heard.", on: client)
+        }
+        #expect(after?.outcome == .spoken)
+        #expect(loudest > 500, "the sound server heard nothing (loudest \(loudest))")
+
+        let log = server.standardErrorText
+        #expect(log.components(separatedBy: "could not be opened, so the server started without it").count == 2, "\(log)")
+        #expect(!log.contains("stopped working"), "\(log)")
+        #expect(log.components(separatedBy: "works again").count == 2, "\(log)")
+    }
+
     @Test("PulseAudio killed and started again under a running server: what was said meanwhile waits and is spoken, and later speech is heard")
     func pulseAudioRestartIsSurvived() throws {
         let pulse = try PrivatePulseAudio()
