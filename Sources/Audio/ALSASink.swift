@@ -41,7 +41,9 @@ public final class ALSASink: AudioSink {
         }
         pcm = handle
         do throws(AudioError) {
-            try ALSA.check(snd_pcm_nonblock(handle, 0), "switch to blocking writes", device: device)
+            // Writes stay non-blocking: `write` waits for room itself, a few milliseconds at a time, so a cut
+            // is seen at once on every plugin (PipeWire's does not wake a blocked writei when the stream is
+            // dropped), and a sound server that stops taking audio is an error, not a write that never returns.
             (periodFrames, bufferFrames) = try Self.configure(
                 handle, device: device, format: format,
                 periodMicroseconds: UInt32(periodTime.inMicroseconds), periods: UInt32(periods)
@@ -118,11 +120,27 @@ public final class ALSASink: AudioSink {
         guard let base = samples.baseAddress else { return true }
         let generation = mark.count
         var offset = 0
+        var lastProgress = DispatchTime.now()
+        var waitedWithoutRoom = false
         while offset < samples.count {
             guard cutGeneration.load(ordering: .acquiring) == generation else { return false }
             let written = snd_pcm_writei(pcm, base + offset, snd_pcm_uframes_t(samples.count - offset))
-            if written >= 0 {
+            if written > 0 {
                 offset += Int(written)
+                lastProgress = .now()
+                waitedWithoutRoom = false
+                continue
+            }
+            if written == 0 || written == -snd_pcm_sframes_t(EAGAIN) {
+                // The buffer is full: wait for room, at most 10 ms at a time, looking for a cut between waits.
+                // What is buffered plays within its own length; past that and a margin, the device has stopped.
+                if DispatchTime.now() > lastProgress + .microseconds(Int(format.duration(ofFrames: bufferFrames).inMicroseconds)) + Self.stallMargin {
+                    snd_pcm_drop(pcm)
+                    throw .writeFailed(device: device, detail: "it stopped taking audio")
+                }
+                // A wait that says there is room when the write then finds none must not spin.
+                if waitedWithoutRoom { usleep(1_000) }
+                waitedWithoutRoom = snd_pcm_wait(pcm, 10) != 0
                 continue
             }
             // A drop from `cut` makes a blocked writei fail with -EBADFD: that is a cut, not an error.

@@ -18,7 +18,11 @@ public final class PulseAudioCapture: Sendable {
         let sink = sink ?? Self.sinkName ?? "announcer_test"
         process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
         process.arguments = ["-d", "\(sink).monitor", "--raw", "--format=s16le", "--rate=\(Self.sampleRate)", "--channels=1", "--latency-msec=10"]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        var captureEnvironment = ProcessInfo.processInfo.environment
+        // On PipeWire (scripts/pipewire-null-sink) the PulseAudio server that records sits where only
+        // parec looks, so that ALSA's default device is not turned to PulseAudio's plugin by its hook.
+        if let server = captureEnvironment["ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"] { captureEnvironment["PULSE_SERVER"] = server }
+        process.environment = captureEnvironment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
         let buffer = self.buffer
