@@ -9,8 +9,8 @@ enum ResidentMemoryBenchmark {
         let name = "Resident memory, idle server with one client (null sink)"
         let load = SpeakLoad()
         let configuration = Benchmark.Configuration(
-            metrics: [residentMemory, residentMemoryAdded, .peakMemoryResident],
-            units: [residentMemory: .count, residentMemoryAdded: .count],
+            metrics: [residentMemory, residentMemoryAllProcesses, residentMemoryAdded, .peakMemoryResident],
+            units: [residentMemory: .count, residentMemoryAllProcesses: .count, residentMemoryAdded: .count],
             warmupIterations: 0,
             scalingFactor: .one,
             maxDuration: .seconds(5),
@@ -42,8 +42,8 @@ enum ResidentMemoryBenchmark {
         let load = SpeakLoad()
         let backlog = SharedEngine.policy.maxWaitingPolite
         let configuration = Benchmark.Configuration(
-            metrics: [residentMemory, residentMemoryAdded, .peakMemoryResident, .memoryLeakedBytes, requestsAnsweredPerSecond],
-            units: [residentMemory: .count, residentMemoryAdded: .count, requestsAnsweredPerSecond: .count],
+            metrics: [residentMemory, residentMemoryAllProcesses, residentMemoryAdded, .peakMemoryResident, .memoryLeakedBytes, requestsAnsweredPerSecond],
+            units: [residentMemory: .count, residentMemoryAllProcesses: .count, residentMemoryAdded: .count, requestsAnsweredPerSecond: .count],
             warmupIterations: 2,
             scalingFactor: .one,
             maxDuration: .seconds(15),
@@ -83,6 +83,7 @@ enum ResidentMemoryBenchmark {
     private static func record(in benchmark: Benchmark) {
         let now = ResidentMemory.bytes()
         benchmark.measurement(residentMemory, now / 1_000)
+        benchmark.measurement(residentMemoryAllProcesses, ResidentMemory.bytesOfAllProcesses() / 1_000)
         if let before = SharedEngine.residentBytesBeforeStart {
             benchmark.measurement(residentMemoryAdded, (now - before) / 1_000)
         }
