@@ -51,7 +51,11 @@ struct LatencyBenchmark: Sendable {
             // up to the 500 ms bound itself before a comparison calls it a regression. That slack is wide because
             // in benchmark 1.38.1 an absolute threshold is a tolerance between runs, not a ceiling; the ceiling,
             // the product's bound, is `LatencyGate`, checked in teardown.
-            thresholds: [arrivalToFirstAudio: .init(absolute: [.p99: Int(LatencyReport.assertiveBound)])],
+            // For `baseline check` against the committed baseline (check-thresholds): the 90th percentile may be up
+            // to 5 ms later than recorded; this noisy, shared machine moves it by a few milliseconds.
+            thresholds: regressionThresholds(
+                checking: [arrivalToFirstAudio: .init(relative: [:], absolute: [.p90: 5_000, .p99: Int(LatencyReport.assertiveBound)])],
+                notChecking: [arrivalToAudible, .wallClock]),
             setup: {
                 gate.reset()
                 _ = SharedEngine.destination(for: engine)

@@ -80,3 +80,14 @@ let floodRefused = BenchmarkMetric.custom(
     polarity: .prefersSmaller,
     useScalingFactor: false
 )
+
+/// The tolerances `baseline check` applies (Benchmarks/check-thresholds): those given for the figures it checks,
+/// and none for the rest, which would otherwise get benchmark's default of 5 % at p25, p50 and p75, far inside
+/// what this shared machine moves from run to run.
+func regressionThresholds(
+    checking checked: [BenchmarkMetric: BenchmarkThresholds], notChecking others: [BenchmarkMetric]
+) -> [BenchmarkMetric: BenchmarkThresholds] {
+    var thresholds = checked
+    for metric in others { thresholds[metric] = BenchmarkThresholds(relative: [:], absolute: [:]) }
+    return thresholds
+}

@@ -15,6 +15,7 @@ enum ResidentMemoryBenchmark {
             scalingFactor: .one,
             maxDuration: .seconds(5),
             maxIterations: 20,
+            thresholds: memoryThresholds(alsoNotChecking: []),
             setup: {
                 load.connect(1)
                 // One short announcement, spoken to the end, so that speaking has started once.
@@ -48,6 +49,7 @@ enum ResidentMemoryBenchmark {
             scalingFactor: .one,
             maxDuration: .seconds(15),
             maxIterations: 30,
+            thresholds: memoryThresholds(alsoNotChecking: [.memoryLeakedBytes, requestsAnsweredPerSecond]),
             setup: {
                 load.connect(1)
                 // One speaks and the rest wait: the queue is then full.
@@ -77,6 +79,16 @@ enum ResidentMemoryBenchmark {
             record(in: benchmark)
             benchmark.measurement(requestsAnsweredPerSecond, Int((1_000 * 1e6 / Double(max(1, answer.elapsed.microseconds))).rounded()))
         }
+    }
+
+    /// For `baseline check` (check-thresholds): resident memory may grow by up to 10 % over what was recorded.
+    private static func memoryThresholds(alsoNotChecking others: [BenchmarkMetric]) -> [BenchmarkMetric: BenchmarkThresholds] {
+        regressionThresholds(
+            checking: [
+                residentMemory: .init(relative: [.p90: 10.0], absolute: [:]),
+                residentMemoryAllProcesses: .init(relative: [.p90: 10.0], absolute: [:]),
+            ],
+            notChecking: [residentMemoryAdded, .peakMemoryResident] + others)
     }
 
     /// Records the process's resident memory now, and what the engine and server added to it.

@@ -18,6 +18,11 @@ enum ServerThroughputBenchmark {
             scalingFactor: .one,
             maxDuration: .seconds(10),
             maxIterations: 100,
+            // For `baseline check` (check-thresholds): requests answered per second may fall by up to half of
+            // what was recorded before it counts as a regression; runs here have differed by a third.
+            thresholds: regressionThresholds(
+                checking: [requestsAnsweredPerSecond: .init(relative: [.p90: 50.0], absolute: [:])],
+                notChecking: [batchQueuedTime, .wallClock, .writeSyscalls]),
             setup: {
                 load.connect(clients)
                 BenchmarkServer.shared.engine.quiesce()
