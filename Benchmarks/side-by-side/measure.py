@@ -149,6 +149,9 @@ class SpeechDispatcher:
         env = dict(os.environ)
         env["XDG_CONFIG_HOME"] = self.config_home
         env["XDG_RUNTIME_DIR"] = runtime_dir
+        # On PipeWire its eSpeak NG module plays through PipeWire's PulseAudio server, as on a Debian 12 desktop.
+        if env.get("ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"):
+            env["PULSE_SERVER"] = env["ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"]
         return env
 
     def start(self):

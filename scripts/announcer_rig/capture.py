@@ -21,10 +21,14 @@ class MonitorCapture:
     def __init__(self, source, log_path, rate=16000):
         self.rate = rate
         self.log = open(log_path, "wb")
+        env = dict(os.environ)
+        # On PipeWire (scripts/pipewire-null-sink) the PulseAudio server that records is where only parec looks.
+        if env.get("ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"):
+            env["PULSE_SERVER"] = env["ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"]
         self.proc = subprocess.Popen(
             ["parec", "-d", source, "--raw", "--format=s16le", f"--rate={rate}",
              "--channels=1", "--latency-msec=2"],
-            stdout=subprocess.PIPE, stderr=self.log, bufsize=0)
+            stdout=subprocess.PIPE, stderr=self.log, bufsize=0, env=env)
         self.cond = threading.Condition()
         # (sequence, arrival time, samples, peak); about 60 s of audio at 2 ms a chunk.
         self.chunks = collections.deque(maxlen=30000)
