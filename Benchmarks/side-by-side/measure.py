@@ -178,8 +178,12 @@ class SpeechDispatcher:
         runtime = os.path.join(self.dir, "cold-%d" % index)
         os.makedirs(runtime, mode=0o700)
         socket_path = os.path.join(runtime, "speech-dispatcher", "speechd.sock")
-        saved = {name: os.environ.get(name) for name in ("XDG_CONFIG_HOME", "XDG_RUNTIME_DIR")}
+        saved = {name: os.environ.get(name) for name in ("XDG_CONFIG_HOME", "XDG_RUNTIME_DIR", "PULSE_SERVER")}
         os.environ.update(XDG_CONFIG_HOME=self.config_home, XDG_RUNTIME_DIR=runtime)
+        # The autospawned server inherits this environment: on PipeWire it plays through PipeWire's
+        # PulseAudio server, as the warm one does (environment()).
+        if os.environ.get("ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"):
+            os.environ["PULSE_SERVER"] = os.environ["ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"]
         pid_file = os.path.join(runtime, "speech-dispatcher", "pid", "speech-dispatcher.pid")
 
         def stop():
