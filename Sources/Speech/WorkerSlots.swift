@@ -77,7 +77,8 @@ final class WorkerSlots: Sendable {
             let surplus = slots.withLock { slots -> SynthesisWorkerProcess? in
                 defer { slots.current = fresh }
                 guard let other = slots.current else { return nil }
-                if slots.standby == nil {
+                // Without standbys, a worker that came meanwhile is surplus: idle memory stays one worker's.
+                if keepsStandby, slots.standby == nil {
                     slots.standby = other
                     return nil
                 }
@@ -135,7 +136,7 @@ final class WorkerSlots: Sendable {
                         slots.current = worker
                         return (true, nil)
                     }
-                    if slots.standby == nil {
+                    if keepsStandby, slots.standby == nil {
                         slots.standby = worker
                         return (false, nil)
                     }

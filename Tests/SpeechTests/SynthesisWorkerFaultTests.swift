@@ -191,4 +191,18 @@ import Testing
         let foundation = maps.split(separator: "\n").filter { $0.contains("Foundation") || $0.contains("ICU") }
         #expect(foundation.isEmpty, "\(foundation.prefix(3).joined(separator: "\n"))")
     }
+
+    @Test("Without a standby, a worker killed just before a request, again and again, leaves one worker running, not two")
+    func withoutStandbyRacesLeaveOneWorker() throws {
+        let synthesizer = try Helpers.supervisor(keepsStandby: false)
+        for round in 1...5 {
+            let pid = try #require(synthesizer.workerProcessID, "no worker in round \(round)")
+            // The replacement starts in the background while the request starts one of its own: one must go.
+            kill(pid, SIGKILL)
+            let (end, _) = Timed("Round \(round).", on: synthesizer).wait()
+            #expect(end == .completed, "round \(round): \(String(describing: end))")
+        }
+        usleep(500_000)
+        #expect(synthesizer.standbyProcessID == nil, "a second worker was kept as a standby")
+    }
 }
