@@ -1,7 +1,6 @@
 public import AnnouncerCore
 public import AnnouncerVoices
 public import Audio
-import Blocking
 import Foundation
 public import Logging
 public import SoundIcons
@@ -53,9 +52,6 @@ public final class SpeechEngine: Sendable {
     public static func prestartSynthesis(warmStandby: Bool = false) {
         guard let executable = IsolatedSynthesizer.defaultExecutable() else { return }
         IsolatedSynthesizer.prestart(executable: executable, keepsStandby: warmStandby)
-        // eSpeak's language list (about 4 ms of reading its voice files) is read meanwhile too. With the
-        // worker nothing synthesizes in this process, so reading it on another thread is safe.
-        DedicatedThread.start(name: "announcer.espeak-catalog") { _ = ESpeakCatalog.installed }
     }
 
     /// Starts eSpeak NG (once per process) and opens the sink; throws a plain-language error if either fails.
