@@ -20,7 +20,7 @@ import time
 # The capture of the sink's monitor, the process helpers and the one percentile definition are
 # shared with scripts/soak and scripts/abuse, in the package scripts/announcer_rig.
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts")))
-from announcer_rig.capture import MonitorCapture  # noqa: E402
+from announcer_rig.capture import MonitorCapture, on_capture_server  # noqa: E402
 from announcer_rig.failure import Failure  # noqa: E402
 from announcer_rig.percentiles import nearest_rank  # noqa: E402
 from announcer_rig.processes import children_of, kill_pid, pid_alive, stop_process  # noqa: E402
@@ -150,8 +150,7 @@ class SpeechDispatcher:
         env["XDG_CONFIG_HOME"] = self.config_home
         env["XDG_RUNTIME_DIR"] = runtime_dir
         # On PipeWire its eSpeak NG module plays through PipeWire's PulseAudio server, as on a Debian 12 desktop.
-        if env.get("ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"):
-            env["PULSE_SERVER"] = env["ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"]
+        on_capture_server(env)
         return env
 
     def start(self):
@@ -182,8 +181,7 @@ class SpeechDispatcher:
         os.environ.update(XDG_CONFIG_HOME=self.config_home, XDG_RUNTIME_DIR=runtime)
         # The autospawned server inherits this environment: on PipeWire it plays through PipeWire's
         # PulseAudio server, as the warm one does (environment()).
-        if os.environ.get("ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"):
-            os.environ["PULSE_SERVER"] = os.environ["ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"]
+        on_capture_server(os.environ)
         pid_file = os.path.join(runtime, "speech-dispatcher", "pid", "speech-dispatcher.pid")
 
         def stop():

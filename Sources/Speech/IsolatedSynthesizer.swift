@@ -272,11 +272,6 @@ public final class IsolatedSynthesizer: Synthesizer {
     }
 }
 
-extension Duration {
-    /// In seconds, for messages.
-    fileprivate var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
-
 /// How the synthesis worker has fared: what `announce status` reports.
 public struct SynthesisHealth: Sendable, Equatable {
     /// Times a worker was replaced: after a crash, a kill, an exit, a stall or a hang, or found stopped.

@@ -11,6 +11,14 @@ from .failure import Failure
 from .processes import stop_process
 
 
+
+def on_capture_server(env):
+    """`env` pointed at the PulseAudio server that records: on PipeWire (scripts/pipewire-null-sink) that is
+    where only parec, and Speech Dispatcher in the side-by-side rig, are told to look."""
+    if env.get("ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"):
+        env["PULSE_SERVER"] = env["ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"]
+    return env
+
 class MonitorCapture:
     """Records `source` as 16-bit mono; the time of a sample inside a chunk is estimated back from the chunk's arrival.
 
@@ -21,10 +29,7 @@ class MonitorCapture:
     def __init__(self, source, log_path, rate=16000):
         self.rate = rate
         self.log = open(log_path, "wb")
-        env = dict(os.environ)
-        # On PipeWire (scripts/pipewire-null-sink) the PulseAudio server that records is where only parec looks.
-        if env.get("ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"):
-            env["PULSE_SERVER"] = env["ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"]
+        env = on_capture_server(dict(os.environ))
         self.proc = subprocess.Popen(
             ["parec", "-d", source, "--raw", "--format=s16le", f"--rate={rate}",
              "--channels=1", "--latency-msec=2"],

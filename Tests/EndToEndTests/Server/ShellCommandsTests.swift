@@ -86,6 +86,16 @@ import Testing
         #expect(playedLines.contains("ended: spoken."), "\(playedLines)")
     }
 
+    @Test("A reader that goes away (announce demo | head -n 1) ends announce quietly with a broken pipe's status, not a crash")
+    func brokenPipeEndsQuietly() throws {
+        let script = #""$0" demo --sink null | head -n 1; echo "announce ended with status ${PIPESTATUS[0]}.""#
+        let run = try ProgramRun("/bin/bash", ["-c", script, AnnounceProcess.executable.path], environment: AnnounceProcess.hermeticEnvironment)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("0.0 ms: announcement 1 received") == true, "\(run.standardOutput)")
+        #expect(lines.last == "announce ended with status 141.", "\(run.standardOutput)\(run.standardError)")
+        #expect(!run.standardError.contains("Fatal error") && !run.standardError.contains("crashed"), "\(run.standardError)")
+    }
+
     @Test("announcer-synth run by a person says in one sentence what it is, and writes no audio")
     func synthesisWorkerExplainsItself() throws {
         let worker = ServerProcess.directory.appendingPathComponent("announcer-synth").path
