@@ -9,6 +9,8 @@ public struct AnnouncementTimes: Sendable, Equatable {
     public var politeness: Politeness?
     /// The outcome, once it ended.
     public var outcome: Outcome.Kind?
+    /// When it ended, on the same clock.
+    public var ended: UInt64?
 
     public init() {}
 
@@ -20,7 +22,9 @@ public struct AnnouncementTimes: Sendable, Equatable {
         case .firstAudio: if firstAudio == nil { firstAudio = event.time }
         case .audible: if audible == nil { audible = event.time }
         // An ended line always names its outcome; one that did not would be a failure to account for.
-        case .ended: outcome = event.outcome ?? .failed
+        case .ended:
+            outcome = event.outcome ?? .failed
+            ended = event.time
         case .queued, .started, .mark, .paused, .resumed, .warning: break
         }
     }

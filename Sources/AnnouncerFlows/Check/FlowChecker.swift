@@ -31,13 +31,20 @@ public struct FlowChecker {
 
     /// Runs the whole flow; one result per expectation, and one for a step that could not run.
     public func run(speaker: some FlowSpeaker) -> [CheckResult] {
+        runHeard(speaker: speaker).results
+    }
+
+    /// Runs the whole flow, and keeps what each step said and when it was heard, for an audit report.
+    public func runHeard(speaker: some FlowSpeaker) -> (results: [CheckResult], heard: [HeardStep]) {
         var session = FlowSession(flow: flow, profile: profile)
         var results: [CheckResult] = []
+        var heardSteps: [HeardStep] = []
         var lastFocusID: String?
         var spokenIDs: [String] = []
         for (index, step) in flow.steps.enumerated() {
             let number = index + 1
             let action = Self.describe(step.action)
+            let screen = session.screenID
             let start = MonotonicInstant.now()
             // Any gesture stops the screen reader's reading, as on a phone; an app's announcement goes on.
             if step.action.isUserAction, let previous = lastFocusID {
@@ -50,6 +57,8 @@ public struct FlowChecker {
             } catch {
                 results.append(CheckResult(step: number, line: step.line, action: action, kind: .step, passed: false,
                                            message: "The step could not be carried out: \(error.description)"))
+                heardSteps.append(HeardStep(number: number, line: step.line, action: action, isUserAction: step.action.isUserAction,
+                                            screen: screen, focusAfter: session.focus, utterances: []))
                 continue
             }
             var sent: [(utterance: Utterance, id: String?)] = []
@@ -75,12 +84,24 @@ public struct FlowChecker {
                 entry.id.flatMap { speaker.waitUntilHeardOrEnded($0, timeout: Self.hearingTimeout) }
             }
             results += evaluate(step, number: number, action: action, session: session, sent: sent.map(\.utterance), heard: heard, start: start)
+            let utterancesHeard = zip(sent, heard).map { entry, times in
+                HeardUtterance(
+                    text: entry.utterance.text, kind: entry.utterance.kind, politeness: entry.utterance.politeness, id: entry.id,
+                    latencyMilliseconds: times?.firstAudio.map { Double(Int64($0) - Int64(start.microseconds)) / 1_000 },
+                    outcome: times?.outcome, appDelayMilliseconds: entry.utterance.delayMilliseconds
+                )
+            }
+            heardSteps.append(HeardStep(
+                number: number, line: step.line, action: action, isUserAction: step.action.isUserAction, screen: screen,
+                focusAfter: session.focus, utterances: utterancesHeard,
+                focusOrder: step.expectation.focusOrder.map { FocusOrderComparison(expected: $0, actual: session.focusOrder) }
+            ))
             // A user waits for what the app announces; at the brisk pace only focus phrases are cut short.
             let waitFor = pace == .listening ? sent : sent.filter(\.utterance.isAnnouncement)
             _ = speaker.waitUntilEnded(waitFor.compactMap(\.id), timeout: Self.endingTimeout)
         }
         _ = speaker.waitUntilEnded(spokenIDs, timeout: Self.endingTimeout)
-        return results
+        return (results, heardSteps)
     }
 
     private func evaluate(

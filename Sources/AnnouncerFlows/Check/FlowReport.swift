@@ -14,10 +14,12 @@ public struct FlowReport: Sendable {
     public var readProblems: [String]
     /// Where its audio and timeline were written, with --record.
     public var recording: (audio: String, timeline: String)?
+    /// What each step said and when it was heard, for the audit report.
+    public var heard: [HeardStep]
 
     public init(
         file: String, flow: Flow?, results: [CheckResult] = [], lint: [LintFinding] = [], readProblems: [String] = [],
-        recording: (audio: String, timeline: String)? = nil
+        recording: (audio: String, timeline: String)? = nil, heard: [HeardStep] = []
     ) {
         self.file = file
         self.flow = flow
@@ -25,6 +27,12 @@ public struct FlowReport: Sendable {
         self.lint = lint
         self.readProblems = readProblems
         self.recording = recording
+        self.heard = heard
+    }
+
+    /// The WCAG 2.2 success criteria this check gives evidence for, screen by screen; empty when the file could not be read.
+    public var audit: [CriterionFinding] {
+        flow.map { FlowAudit.audit(flow: $0, results: results, lint: lint, heard: heard) } ?? []
     }
 
     public var passedCount: Int { results.count { $0.passed } + lint.count { $0.passed } }

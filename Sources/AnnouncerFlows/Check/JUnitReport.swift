@@ -43,20 +43,5 @@ public enum JUnitReport {
         return xml
     }
 
-    private static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default:
-                // XML 1.0 has no place for most control characters, even escaped.
-                if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 || $0 == "\t" || $0 == "\n" }) { escaped.append(character) }
-            }
-        }
-        return escaped
-    }
+    private static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 }

@@ -22,6 +22,11 @@ public struct Element: Sendable, Hashable, Identifiable {
     public var onActivate: [Reaction]
     /// Not on the screen, and so not in the focus order, until a reaction shows it.
     public var hidden: Bool
+    /// For a password field: whether the app lets a password manager paste into it (`paste: allowed`
+    /// or `blocked`); nil when the flow does not say. WCAG 2.2's 3.3.8 Accessible Authentication asks for it.
+    public var pasteAllowed: Bool?
+    /// Set when the element is a cognitive function test, such as a captcha to transcribe.
+    public var cognitiveTest: CognitiveTest?
     /// The line of the element in its flow file, for messages.
     public var line: Int?
 
@@ -29,7 +34,7 @@ public struct Element: Sendable, Hashable, Identifiable {
         id: ElementID, role: Role, label: String, labelWhenOn: String? = nil, value: String? = nil,
         states: Set<ElementState> = [], hint: String? = nil, error: String? = nil, colours: ColourPair? = nil,
         children: [Element] = [], validation: Validation? = nil, onActivate: [Reaction] = [],
-        hidden: Bool = false, line: Int? = nil
+        hidden: Bool = false, pasteAllowed: Bool? = nil, cognitiveTest: CognitiveTest? = nil, line: Int? = nil
     ) {
         self.id = id
         self.role = role
@@ -44,6 +49,8 @@ public struct Element: Sendable, Hashable, Identifiable {
         self.validation = validation
         self.onActivate = onActivate
         self.hidden = hidden
+        self.pasteAllowed = pasteAllowed
+        self.cognitiveTest = cognitiveTest
         self.line = line
     }
 
@@ -64,6 +71,17 @@ public struct ElementID: RawRepresentable, Hashable, Sendable, CustomStringConve
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { rawValue = value }
     public var description: String { rawValue }
+}
+
+/// An element that tests what a person can recall, transcribe or solve, such as a captcha, and
+/// the element that offers a way around it (`cognitive_test: { alternative: audio-instead }`).
+public struct CognitiveTest: Sendable, Hashable {
+    /// The element that offers another way, such as an audio challenge; nil when there is none.
+    public var alternative: ElementID?
+
+    public init(alternative: ElementID?) {
+        self.alternative = alternative
+    }
 }
 
 /// A check on a field's value when a form is submitted, and the error it attaches when the value fails.

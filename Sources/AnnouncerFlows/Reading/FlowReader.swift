@@ -45,7 +45,7 @@ private struct Reader {
     static let screenKeys = ["id", "title", "elements", "focus_order", "focus_order_reason"]
     static let elementKeys = [
         "id", "role", "label", "label_on", "value", "state", "hint", "error", "colours",
-        "elements", "validate", "on_activate", "hidden",
+        "elements", "validate", "on_activate", "hidden", "paste", "cognitive_test",
     ]
     static let reactionNames = ["announce", "focus", "set", "show", "hide", "toggle", "go_to", "submit"]
     static let actionNames = ["next", "previous", "activate", "type", "touch", "app", "check"]
@@ -137,14 +137,41 @@ private struct Reader {
             node.report("A group needs elements.")
         }
         let onActivate = entries["on_activate"].map { reactions($0) } ?? []
+        var pasteAllowed: Bool?
+        if let pasteNode = entries["paste"] {
+            switch pasteNode.string() {
+            case "allowed": pasteAllowed = true
+            case "blocked": pasteAllowed = false
+            default: pasteNode.report("paste is allowed or blocked.")
+            }
+            if role != .secureTextField { pasteNode.report("Only a secure text field says whether paste is allowed; this element's role is \(role.rawValue).") }
+        }
         return Element(
             id: id, role: role, label: entries["label"]?.string() ?? "", labelWhenOn: entries["label_on"]?.string(),
             value: entries["value"]?.string(), states: states, hint: entries["hint"]?.string(),
             error: entries["error"]?.string(), colours: entries["colours"].flatMap(colourPair),
             children: children, validation: entries["validate"].flatMap(validation),
             onActivate: onActivate, hidden: entries["hidden"]?.bool() ?? false,
+            pasteAllowed: pasteAllowed, cognitiveTest: entries["cognitive_test"].flatMap { cognitiveTest($0) },
             line: node.line
         )
+    }
+
+    /// `cognitive_test: { alternative: ID }`, or `cognitive_test: true` for a test with no alternative.
+    private mutating func cognitiveTest(_ node: YAMLNode) -> CognitiveTest? {
+        if case .scalar = node.shape {
+            guard node.bool() == true else {
+                node.report("cognitive_test is true, or names its alternative: { alternative: ID }.")
+                return nil
+            }
+            return CognitiveTest(alternative: nil)
+        }
+        guard let entries = fields(node, allowed: ["alternative"], what: "a cognitive test") else { return nil }
+        guard let alternativeNode = entries["alternative"], let id = alternativeNode.string() else {
+            return CognitiveTest(alternative: nil)
+        }
+        referencedElements.append((ElementID(id), alternativeNode))
+        return CognitiveTest(alternative: ElementID(id))
     }
 
     private func colourPair(_ node: YAMLNode) -> ColourPair? {

@@ -21,7 +21,9 @@ struct FlowCheckCommand: ParsableCommand {
         timed from the user's action to their first audio. One plain line per failure, beginning with \
         FAIL, and a summary line per flow; --verbose adds every pass. Lines fit 80 cells: a longer one \
         goes on in lines that begin with two spaces. Progress goes to standard error. The exit status \
-        is 1 when any expectation or lint check fails or a file cannot be read.
+        is 1 when any expectation or lint check fails or a file cannot be read. --report DIR also writes \
+        an audit report, DIR/index.html, that maps every result to the WCAG 2.2 success criteria it is \
+        evidence for, with what was heard, its audio and its timing; it opens without a network.
         """
     )
 
@@ -40,7 +42,10 @@ struct FlowCheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write each flow's audio (FLOW.wav) and timeline (FLOW.events.jsonl) to this folder; speaks with an engine in this process.", valueName: "DIR"))
     var record: String?
 
-    @Flag(help: "Wait for each step's speech to end before the next, as a listener would (always so with --record).")
+    @Option(help: ArgumentHelp("Write an audit report to this folder: index.html, with each phrase's audio; speaks with an engine in this process.", valueName: "DIR"))
+    var report: String?
+
+    @Flag(help: "Wait for each step's speech to end before the next, as a listener would (always so with --record and --report).")
     var listen = false
 
     @OptionGroup var destination: DestinationOptions
@@ -51,18 +56,31 @@ struct FlowCheckCommand: ParsableCommand {
 
     func run() throws {
         let voices = destination.engine.loadVoices()
+        let auditReport = report.map { AuditReportWriter(folder: $0) }
+        try auditReport?.prepare()
         if let record {
             do { try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true) } catch {
                 throw CommandFailure("The folder \(record) could not be made for the recordings.")
             }
         }
-        let shared = record == nil ? try sharedDestination() : nil
+        let shared = recordingFolder == nil ? try sharedDestination() : nil
         defer { shared?.close() }
         var reports: [FlowReport] = []
+        var audited: [AuditedFlow] = []
         var recordedStems: Set<String> = []
         for file in files {
             Self.say("Checking \(file).")
-            reports.append(try check(file, voices: voices, shared: shared, recordedStems: &recordedStems))
+            let (checked, times) = try check(file, voices: voices, shared: shared, recordedStems: &recordedStems)
+            reports.append(checked)
+            if let auditReport {
+                let clips = checked.recording.map { auditReport.clips(of: checked, recording: $0.audio, times: { times[$0] }) } ?? [:]
+                audited.append(AuditedFlow(report: checked, clips: clips, recording: record == nil ? checked.recording.map { "audio/" + ($0.audio as NSString).lastPathComponent } : nil))
+            }
+        }
+        if let auditReport {
+            Self.say("Writing the audit report.")
+            try auditReport.write(audited, voices: voices, sink: "wav, recorded at the pace of a real sound device (\(recordingFolder!))")
+            Self.say("Wrote the audit report to \(auditReport.folder)/index.html.")
         }
         if json {
             let all = FlowCheckSummary(
@@ -87,20 +105,25 @@ struct FlowCheckCommand: ParsableCommand {
         if reports.contains(where: { !$0.passed }) { throw ExitCode.failure }
     }
 
+    /// Where the flows' recordings go: --record's folder, or the report's audio folder.
+    private var recordingFolder: String? { record ?? report.map { AuditReportWriter(folder: $0).audioFolder } }
+
+    /// The flow's report, and the timeline's times of everything it said.
     private func check(
         _ file: String, voices: VoiceLibrary, shared: (any SpeechDestination)?, recordedStems: inout Set<String>
-    ) throws -> FlowReport {
+    ) throws -> (FlowReport, [String: AnnouncementTimes]) {
         let flow: Flow
         switch FlowReader.read(file: file) {
         case let .failure(error):
-            return FlowReport(file: file, flow: nil, readProblems: error.problems.map(\.description))
+            return (FlowReport(file: file, flow: nil, readProblems: error.problems.map(\.description)), [:])
         case let .success(read):
             flow = read
         }
         guard let profile = voices.profile(for: flow.language) else {
             let problem = AnnouncementError.unknownLanguage(flow.language.rawValue, available: voices.languages).description
-            return FlowReport(file: file, flow: nil, readProblems: ["The flow is in a language without a voice profile. \(problem)"])
+            return (FlowReport(file: file, flow: nil, readProblems: ["The flow is in a language without a voice profile. \(problem)"]), [:])
         }
+        let record = recordingFolder
         var recording: (audio: String, timeline: String)?
         var recorded: (SpeechEngine, JSONLinesTimelineWriter)?
         let speechDestination: any SpeechDestination
@@ -131,13 +154,15 @@ struct FlowCheckCommand: ParsableCommand {
         }
         let voice = FlowVoice(destination: speechDestination, language: flow.language)
         let pace: FlowChecker.Pace = listen || record != nil ? .listening : .brisk
-        let results = FlowChecker(flow: flow, profile: profile, pace: pace).run(speaker: voice)
+        let (results, heard) = FlowChecker(flow: flow, profile: profile, pace: pace).runHeard(speaker: voice)
+        var times: [String: AnnouncementTimes] = [:]
+        for id in heard.flatMap(\.utterances).compactMap(\.id) { times[id] = voice.times(of: id) }
         if let (engine, writer) = recorded {
             speechDestination.close()
             engine.finish()
             writer.flush()
         }
-        return FlowReport(file: file, flow: flow, results: results, lint: FlowLinter.lint(flow), recording: recording)
+        return (FlowReport(file: file, flow: flow, results: results, lint: FlowLinter.lint(flow), recording: recording, heard: heard), times)
     }
 
     /// The running server, or one engine in this process for every flow.

@@ -82,7 +82,7 @@ import Testing
         }, in: folder)
         let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
         #expect(run.status == 1)
-        #expect(run.standardOutput.unwrapped.contains("FAIL: step 1, line 54, check: Expected the focus order organisation, email, password, show-password, sign-in, but it is organisation, email, show-password, password, sign-in."), "\(run.standardOutput)")
+        #expect(run.standardOutput.unwrapped.contains("FAIL: step 1, line 55, check: Expected the focus order organisation, email, password, show-password, sign-in, but it is organisation, email, show-password, password, sign-in."), "\(run.standardOutput)")
     }
 
     @Test("A button without a label fails the lint, saying a screen reader would say only its role")
@@ -91,7 +91,7 @@ import Testing
         let broken = try Self.brokenLogin({ $0.replacingOccurrences(of: "        label: Sign in\n", with: "") }, in: folder)
         let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
         #expect(run.status == 1)
-        #expect(run.standardOutput.unwrapped.contains("FAIL: lint label, line 39: The button with the id sign-in has no label, so a screen reader says only its role; give it a label that says what it does."), "\(run.standardOutput)")
+        #expect(run.standardOutput.unwrapped.contains("FAIL: lint label, line 40: The button with the id sign-in has no label, so a screen reader says only its role; give it a label that says what it does."), "\(run.standardOutput)")
     }
 
     @Test("Text with a contrast of 3.9:1 fails the lint with the ratio printed and the 4.5:1 it needs")
@@ -102,7 +102,7 @@ import Testing
         }, in: folder)
         let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
         #expect(run.status == 1)
-        #expect(run.standardOutput.unwrapped.contains("FAIL: lint contrast, line 39: Contrast of \"Sign in\" (sign-in): #808080 on #FFFFFF is 3.9:1; at least 4.5:1 is needed for normal text."), "\(run.standardOutput)")
+        #expect(run.standardOutput.unwrapped.contains("FAIL: lint contrast, line 40: Contrast of \"Sign in\" (sign-in): #808080 on #FFFFFF is 3.9:1; at least 4.5:1 is needed for normal text."), "\(run.standardOutput)")
     }
 
     @Test("A phrase that differs from the expected one fails, quoting both")
@@ -140,7 +140,7 @@ import Testing
         #expect(results.contains { $0.check == "within_ms" && ($0.latency ?? 1e9) < 500 })
         let junit = try String(contentsOfFile: "\(folder)/junit.xml", encoding: .utf8)
         #expect(junit.contains(#"<testsuites name="announce flow check" tests="28" failures="0">"#))
-        #expect(junit.contains(#"name="lint contrast (line 39): sign-in""#))
+        #expect(junit.contains(#"name="lint contrast (line 40): sign-in""#))
         let wav = try FileManager.default.attributesOfItem(atPath: "\(folder)/heard/login.en.wav")[.size] as? Int ?? 0
         #expect(wav > 22_050 * 2 * 3, "at least three seconds of audio")
         let timeline = try String(contentsOfFile: "\(folder)/heard/login.en.events.jsonl", encoding: .utf8)

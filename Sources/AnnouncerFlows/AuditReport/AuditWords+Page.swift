@@ -1,0 +1,121 @@
+/// The words of the report page itself: headings, table headers and the sentences around the evidence.
+extension AuditWords {
+    var title: String { say("Accessibility audit report: WCAG 2.2 level AA", "Tilgjengelighetsrapport: WCAG 2.2 nivå AA") }
+    func overall(flows: Int, failedCriteria: Int, failedChecks: Int) -> String {
+        let flowWord = flows == 1 ? say("1 flow", "1 flyt") : say("\(flows) flows", "\(flows) flyter")
+        if failedCriteria == 0, failedChecks == 0 {
+            return say("Result: \(flowWord) checked, and nothing failed.", "Resultat: \(flowWord) kontrollert, og ingenting feilet.")
+        }
+        let criteria = failedCriteria == 1 ? say("1 criterion", "1 kriterium") : say("\(failedCriteria) criteria", "\(failedCriteria) kriterier")
+        let checks = failedChecks == 1 ? say("1 check", "1 kontroll") : say("\(failedChecks) checks", "\(failedChecks) kontroller")
+        return say("Result: \(flowWord) checked; \(criteria) and \(checks) failed, counted flow by flow. Release is blocked.",
+                   "Resultat: \(flowWord) kontrollert; \(criteria) og \(checks) feilet, talt flyt for flyt. Utgivelsen er stoppet.")
+    }
+    var contentsHeading: String { say("Contents", "Innhold") }
+    var howHeading: String { say("How it was checked", "Slik ble det kontrollert") }
+    var scope: String {
+        say("announce flow check carried out each flow's steps as a screen-reader user would (swipes, double taps, typing), spoke every phrase through eSpeak NG with the voices below, and timed each from the user's action to its first audio. A flow file describes the app's screens; this report proves what a screen reader says given those semantics, and how soon. Criteria marked as not tested by this tool need a person, most on a real device with VoiceOver and TalkBack, such as touch exploration.",
+            "announce flow check gjennomførte stegene i hver flyt slik en skjermleserbruker ville gjort (sveip, dobbelttrykk, skriving), leste hver frase med eSpeak NG med stemmene nedenfor, og målte tiden fra brukerens handling til første lyd. En flytfil beskriver appens skjermer; denne rapporten viser hva en skjermleser sier ut fra den semantikken, og hvor raskt. Kriterier som ikke er testet av dette verktøyet, må kontrolleres av en person, de fleste på en ekte enhet med VoiceOver og TalkBack, for eksempel berøringsutforsking.")
+    }
+    var toolLabel: String { say("Tool", "Verktøy") }
+    func tool(version: String, commit: String?) -> String {
+        "announcer \(version), " + (commit.map { say("built from commit \($0)", "bygget fra commit \($0)") } ?? say("commit not known", "commit ukjent"))
+    }
+    var dateLabel: String { say("Date", "Dato") }
+    var voicesLabel: String { say("Voices", "Stemmer") }
+    var sinkLabel: String { say("Audio", "Lyd") }
+    var machineLabel: String { say("Machine", "Maskin") }
+    var commandLabel: String { say("Command", "Kommando") }
+    var summaryHeading: String { say("Summary: criteria and flows", "Sammendrag: kriterier og flyter") }
+    var summaryCaption: String {
+        say("Each success criterion, flow by flow. A cell links to the criterion's evidence in that flow.",
+            "Hvert suksesskriterium, flyt for flyt. En celle lenker til bevisene for kriteriet i den flyten.")
+    }
+    var criterionHeader: String { say("Success criterion", "Suksesskriterium") }
+    var runLatencyHeading: String { say("Announcement latency over the run", "Forsinkelse for opplesninger i hele kjøringen") }
+    func histogramTitle(count: Int) -> String {
+        say("How soon \(count) phrases began to sound after the user's action", "Hvor raskt \(count) fraser begynte å høres etter brukerens handling")
+    }
+    func histogramDescription(median: String, slowest: String) -> String {
+        say("A histogram: phrases counted by their time from action to first audio. The median is \(median), the slowest \(slowest). The table below has the same figures.",
+            "Et histogram: fraser telt etter tiden fra handling til første lyd. Medianen er \(median), den tregeste \(slowest). Tabellen under har de samme tallene.")
+    }
+    var binHeader: String { say("Time to first audio", "Tid til første lyd") }
+    var countHeader: String { say("Phrases", "Fraser") }
+    func bin(from: Int, to: Int?) -> String {
+        guard let to else { return say("\(from) ms or more", "\(from) ms eller mer") }
+        return say("\(from) to \(to) ms", "\(from) til \(to) ms")
+    }
+    func flowHeading(_ name: String, file: String) -> String { say("Flow: \(name) (\(file))", "Flyt: \(name) (\(file))") }
+    func flowResult(passed: Int, failed: Int) -> String {
+        say("\(passed) checks passed, \(failed) failed.", "\(passed) kontroller bestått, \(failed) feilet.")
+    }
+    var criteriaHeading: String { say("Success criteria", "Suksesskriterier") }
+    var screenHeader: String { say("Screen", "Skjerm") }
+    var verdictHeader: String { say("Result", "Resultat") }
+    var evidenceHeader: String { say("Evidence", "Bevis") }
+    func criterionCaption(_ number: String) -> String { say("Criterion \(number), screen by screen.", "Kriterium \(number), skjerm for skjerm.") }
+    func stepLink(_ number: Int) -> String { say("step \(number)", "steg \(number)") }
+    func lineNote(_ line: Int) -> String { say("line \(line) of the flow file", "linje \(line) i flytfilen") }
+    var latencyHeading: String { say("Latency: from action to first audio", "Forsinkelse: fra handling til første lyd") }
+    func plotTitle(_ flow: String) -> String { say("Time to first audio, phrase by phrase, in \(flow)", "Tid til første lyd, frase for frase, i \(flow)") }
+    func plotDescription(count: Int, late: Int, slowest: String) -> String {
+        say("A bar for each of \(count) phrases, in the order of the steps; the dashed line is the 500 ms limit. \(late) phrases began after it; the slowest took \(slowest). The table below has the same figures.",
+            "En søyle for hver av \(count) fraser, i stegenes rekkefølge; den stiplede linjen er grensen på 500 ms. \(late) fraser begynte etter den; den tregeste tok \(slowest). Tabellen under har de samme tallene.")
+    }
+    var limitLabel: String { say("limit 500 ms", "grense 500 ms") }
+    var stepHeader: String { say("Step", "Steg") }
+    var phraseHeader: String { say("Phrase", "Frase") }
+    var kindHeader: String { say("Kind", "Type") }
+    var latencyHeader: String { say("First audio after the action", "Første lyd etter handlingen") }
+    var withinHeader: String { say("Within 500 ms", "Innen 500 ms") }
+    var yes: String { say("yes", "ja") }
+    var no: String { say("no, too late", "nei, for sent") }
+    var neverHeard: String { say("never heard", "aldri hørt") }
+    func kind(_ utterance: HeardUtterance) -> String {
+        switch utterance.kind {
+        case .focus: say("focus phrase", "fokusfrase")
+        case .announcement: utterance.politeness == .assertive ? say("announcement, assertive", "kunngjøring, bestemt") : say("announcement, polite", "kunngjøring, høflig")
+        }
+    }
+    var contrastHeading: String { say("Contrast", "Kontrast") }
+    var contrastCaption: String { say("Each colour pair, its ratio and the ratio required.", "Hvert fargepar, kontrastforholdet og forholdet som kreves.") }
+    var elementHeader: String { say("Element", "Element") }
+    var swatchHeader: String { say("Swatch", "Fargeprøve") }
+    var textColourHeader: String { say("Text", "Tekst") }
+    var backgroundHeader: String { say("Background", "Bakgrunn") }
+    var ratioHeader: String { say("Ratio", "Forhold") }
+    var requiredHeader: String { say("Required", "Kreves") }
+    func swatchLabel(_ pair: ColourPair) -> String {
+        say("Text colour \(pair.text) on \(pair.background)", "Tekstfarge \(pair.text) på \(pair.background)")
+    }
+    var largeText: String { say("large text", "stor tekst") }
+    var focusHeading: String { say("Focus order", "Fokusrekkefølge") }
+    func focusCaption(step: Int, screen: String) -> String {
+        say("Screen \(screen), checked at step \(step): the expected order, the order found, and what was heard swiping through it.",
+            "Skjermen \(screen), kontrollert i steg \(step): forventet rekkefølge, rekkefølgen som ble funnet, og det som ble hørt ved sveip gjennom den.")
+    }
+    var positionHeader: String { say("Position", "Plass") }
+    var expectedHeader: String { say("Expected", "Forventet") }
+    var foundHeader: String { say("Found", "Funnet") }
+    var heardHeader: String { say("Heard when swiping", "Hørt ved sveip") }
+    var differs: String { say("differs", "avviker") }
+    var noneWord: String { say("none", "ingen") }
+    var stepsHeading: String { say("Step by step: what was heard", "Steg for steg: det som ble hørt") }
+    var stepsCaption: String { say("Each step's action, what was said with its audio, and each check.", "Handlingen i hvert steg, det som ble sagt med lyden, og hver kontroll.") }
+    var actionHeader: String { say("Action", "Handling") }
+    var heardColumnHeader: String { say("Heard", "Hørt") }
+    var checksHeader: String { say("Checks", "Kontroller") }
+    var nothingSaid: String { say("Nothing was said.", "Ingenting ble sagt.") }
+    var noChecks: String { say("No expectation.", "Ingen forventning.") }
+    func audioLabel(step: Int, phrase: Int) -> String { say("Audio of step \(step), phrase \(phrase)", "Lyd fra steg \(step), frase \(phrase)") }
+    func recordingText(_ path: String) -> String { say("The whole recording", "Hele opptaket") }
+    var passWord: String { say("pass", "bestått") }
+    var failWord: String { say("FAIL", "FEIL") }
+    var factWord: String { say("note", "merknad") }
+    var unreadableHeading: String { say("Files that could not be checked", "Filer som ikke kunne kontrolleres") }
+    var otherLanguageNote: String {
+        say("This run also has flows in English; their parts of the report are in English.",
+            "Denne kjøringen har også flyter på norsk bokmål; deres deler av rapporten er på bokmål.")
+    }
+}

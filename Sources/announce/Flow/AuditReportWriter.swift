@@ -1,0 +1,121 @@
+import AnnouncerClient
+import AnnouncerCommandLine
+import AnnouncerEngine
+import AnnouncerFlows
+import AnnouncerVoices
+import Audio
+import Foundation
+
+/// Writes `flow check --report DIR`: each utterance's audio cut from the flow's recording into
+/// `DIR/audio/FLOW/`, and `DIR/index.html`, which needs no network to open.
+struct AuditReportWriter {
+    let folder: String
+
+    /// The folder the flows' whole recordings go to, when no --record folder is given.
+    var audioFolder: String { "\(folder)/audio" }
+
+    func prepare() throws {
+        do { try FileManager.default.createDirectory(atPath: audioFolder, withIntermediateDirectories: true) } catch {
+            throw CommandFailure("The folder \(folder) could not be made for the report.")
+        }
+    }
+
+    /// Cuts each heard utterance out of the flow's recording. The recording runs at the pace of a real
+    /// device from the first utterance's first audio on, silences included, so an utterance's place in
+    /// it is its time on the timeline less the first one's.
+    func clips(of report: FlowReport, recording: String, times: (String) -> AnnouncementTimes?) -> [String: String] {
+        let stem = ((recording as NSString).lastPathComponent as NSString).deletingPathExtension
+        let clipFolder = "\(audioFolder)/\(stem)"
+        try? FileManager.default.createDirectory(atPath: clipFolder, withIntermediateDirectories: true)
+        var pieces: [WAVClipCutter.Piece] = []
+        var relative: [String: String] = [:]
+        let heard = report.heard.flatMap { step in step.utterances.enumerated().map { (step.number, $0 + 1, $1) } }
+        let starts: [String: UInt64] = Dictionary(uniqueKeysWithValues: heard.compactMap { _, _, utterance in
+            utterance.id.flatMap { id in times(id).flatMap { $0.audible ?? $0.firstAudio }.map { (id, $0) } }
+        })
+        guard let origin = starts.values.min() else { return [:] }
+        for (step, phrase, utterance) in heard {
+            guard let id = utterance.id, let start = starts[id], let ended = times(id)?.ended, ended > start else { continue }
+            let name = "step-\(step)-\(phrase).wav"
+            // A little before and after, so the first and last sounds are not clipped by the timeline's estimate.
+            let from = Duration.microseconds(Int64(start - origin)) - .milliseconds(10)
+            let to = Duration.microseconds(Int64(ended - origin)) + .milliseconds(40)
+            pieces.append(WAVClipCutter.Piece(from: from, to: to, path: "\(clipFolder)/\(name)"))
+            relative[id] = "audio/\(stem)/\(name)"
+        }
+        do throws(AudioError) {
+            let written = Set(try WAVClipCutter.cut(recording: recording, into: pieces))
+            return relative.filter { written.contains("\(folder)/\($0.value)") }
+        } catch {
+            PlainOutput.error("The audio of each phrase could not be cut from \(recording): \(error)")
+            return [:]
+        }
+    }
+
+    func write(_ flows: [AuditedFlow], voices: VoiceLibrary, sink: String) throws {
+        let languages = Set(flows.compactMap(\.report.flow?.language))
+        let espeak = Self.shellOutput("/usr/bin/dpkg-query", ["-W", "-f=${Version}", "libespeak-ng1"]).map { "eSpeak NG \($0)" } ?? "eSpeak NG"
+        let voiceLines = languages.sorted().compactMap { language in
+            voices.profile(for: language).map { "\(language.rawValue): \($0.name), \(espeak) voice \($0.espeakVoice), rate \($0.rate)" }
+        }
+        let run = AuditRun(
+            version: AnnouncerVersion.current, commit: Self.commit(), date: Self.now(), voices: voiceLines, sink: sink,
+            machine: Self.machine(), command: (["announce"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+        )
+        let page = AuditReportPage.html(run: run, flows: flows)
+        do { try page.write(toFile: "\(folder)/index.html", atomically: true, encoding: .utf8) } catch {
+            throw CommandFailure("The report could not be written to \(folder)/index.html.")
+        }
+    }
+
+    private static func now() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: Date())
+    }
+
+    /// The commit of the source tree this program was built from, while that tree is still there.
+    private static func commit() -> String? {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
+        guard let head = shellOutput("/usr/bin/git", ["-C", source, "rev-parse", "--short=12", "HEAD"]) else { return nil }
+        let changes = shellOutput("/usr/bin/git", ["-C", source, "status", "--porcelain", "--untracked-files=no"]) ?? ""
+        return changes.isEmpty ? head : "\(head), with changes not committed"
+    }
+
+    private static func machine() -> String {
+        var parts: [String] = []
+        var names = utsname()
+        if uname(&names) == 0 {
+            let field = { (value: Any) -> String in
+                Mirror(reflecting: value).children.compactMap { $0.value as? CChar }.prefix { $0 != 0 }.map { String(UnicodeScalar(UInt8(bitPattern: $0))) }.joined()
+            }
+            parts.append("\(field(names.sysname)) \(field(names.release)) \(field(names.machine))")
+        }
+        if let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+           let model = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("model name") })?.split(separator: ":").last {
+            parts.append(model.trimmingCharacters(in: .whitespaces))
+        }
+        parts.append("\(ProcessInfo.processInfo.activeProcessorCount) cores")
+        parts.append("\(ProcessInfo.processInfo.physicalMemory / 1_048_576 / 1024) GB")
+        return parts.joined(separator: ", ")
+    }
+
+    private static func shellOutput(_ program: String, _ arguments: [String]) -> String? {
+        guard FileManager.default.isExecutableFile(atPath: program) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty && arguments.contains("--porcelain") ? "" : (text.isEmpty ? nil : text)
+    }
+}

@@ -1,0 +1,122 @@
+@testable import AnnouncerFlows
+import AnnouncerCore
+import Foundation
+import Testing
+
+/// How `FlowAudit` maps a checked flow onto WCAG 2.2's success criteria, with a speaker that hears
+/// every phrase at once, so the verdicts depend on the flow alone. The report itself, through a real
+/// engine and checked by axe-core in Chromium, is in EndToEndTests (AuditReportTests).
+@Suite struct FlowAuditTests {
+    /// Hears every phrase as soon as it is said.
+    final class PromptSpeaker: FlowSpeaker {
+        var count = 0
+        func say(_ utterance: Utterance) throws -> String {
+            count += 1
+            return "heard.\(count)"
+        }
+        func cancel(_ id: String) {}
+        func waitUntilHeardOrEnded(_ id: String, timeout: Duration) -> HeardTimes? {
+            HeardTimes(firstAudio: MonotonicInstant.now().microseconds, outcome: nil)
+        }
+        func waitUntilEnded(_ ids: [String], timeout: Duration) -> Bool { true }
+    }
+
+    static func audit(_ file: String) throws -> (Flow, [CriterionFinding]) {
+        let flow = try FlowReader.read(file: "\(FlowSessionTests.flowsFolder)/\(file)").get()
+        let profile = FlowSessionTests.voices.profile(for: flow.language)!
+        let (results, heard) = FlowChecker(flow: flow, profile: profile).runHeard(speaker: PromptSpeaker())
+        return (flow, FlowAudit.audit(flow: flow, results: results, lint: FlowLinter.lint(flow), heard: heard))
+    }
+
+    static func verdict(_ findings: [CriterionFinding], _ criterion: WCAGCriterion) -> AuditVerdict {
+        AuditVerdict.combined(findings.filter { $0.criterion == criterion }.map(\.verdict))
+    }
+
+    @Test("Every criterion is reported for every screen, each with evidence or a reason", arguments: ["login.en.yaml", "captcha.nb.yaml", "biometric-banner.en.yaml"])
+    func everyCriterionForEveryScreen(file: String) throws {
+        let (flow, findings) = try Self.audit(file)
+        #expect(findings.count == WCAGCriterion.allCases.count * flow.screens.count)
+        for criterion in WCAGCriterion.allCases {
+            #expect(Set(findings.filter { $0.criterion == criterion }.map(\.screen)) == Set(flow.screens.map(\.id)))
+        }
+        #expect(findings.allSatisfy { !$0.evidence.isEmpty }, "\(findings.filter(\.evidence.isEmpty).map { "\($0.criterion) \($0.screen)" })")
+    }
+
+    @Test("The shipped login passes every criterion it tests, and leaves 2.5.3 to a person on the device")
+    func loginPasses() throws {
+        let (_, findings) = try Self.audit("login.en.yaml")
+        #expect(!findings.contains { $0.verdict == .failed }, "\(findings.filter { $0.verdict == .failed }.map(\.criterion))")
+        for criterion in [WCAGCriterion.contrastMinimum, .focusOrder, .errorIdentification, .statusMessages, .nameRoleValue, .accessibleAuthenticationMinimum] {
+            #expect(Self.verdict(findings, criterion) == .passed, "\(criterion)")
+        }
+        #expect(Self.verdict(findings, .labelInName) == .notTested)
+        #expect(Self.verdict(findings, .nonTextContent) == .notApplicable)
+    }
+
+    @Test("The broken login fails exactly contrast, focus order and status messages, each with its evidence")
+    func brokenLoginFailsItsThreeCriteria() throws {
+        let (_, findings) = try Self.audit("broken/login-broken.en.yaml")
+        let failed = Set(findings.filter { $0.verdict == .failed }.map(\.criterion))
+        #expect(failed == [.contrastMinimum, .focusOrder, .statusMessages])
+        let failures = { (criterion: WCAGCriterion) in
+            findings.filter { $0.criterion == criterion }.flatMap(\.evidence).filter { $0.passed == false }
+        }
+        #expect(failures(.contrastMinimum).contains { $0.text.contains("3.9:1") && $0.colours?.text == RGBColour(hex: "#808080") })
+        #expect(failures(.focusOrder).contains { $0.text.contains("organisation, password, email") && $0.step == 1 })
+        #expect(failures(.focusOrder).contains { $0.text.contains("said \"Password, secure text field\"") && $0.step == 3 })
+        #expect(failures(.statusMessages).contains { $0.text.contains("Too late") && $0.step == 6 })
+        let posted = findings.filter { $0.criterion == .statusMessages }.flatMap(\.evidence)
+        #expect(posted.contains { $0.text.contains("the app took 700 ms to post it") })
+    }
+
+    @Test("Paste in a password field and a captcha's alternative decide 3.3.8; an undeclared paste leaves it to a person")
+    func accessibleAuthentication() throws {
+        let (_, captcha) = try Self.audit("captcha.en.yaml")
+        let captchaScreen = captcha.first { $0.criterion == .accessibleAuthenticationMinimum && $0.screen == "captcha" }
+        #expect(captchaScreen?.verdict == .passed)
+        #expect(captchaScreen?.evidence.contains { $0.text.contains("\"Get an audio challenge\" (audio-instead) offers an alternative") } == true)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("audit-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let original = try String(contentsOfFile: "\(FlowSessionTests.flowsFolder)/login.en.yaml", encoding: .utf8)
+        for (paste, expected) in [("paste: blocked", AuditVerdict.failed), ("", .notTested)] {
+            let changed = original.replacingOccurrences(of: "paste: allowed", with: paste)
+            try changed.write(toFile: "\(folder)/login.en.yaml", atomically: true, encoding: .utf8)
+            let flow = try FlowReader.read(file: "\(folder)/login.en.yaml").get()
+            let findings = FlowAudit.audit(flow: flow, results: [], lint: FlowLinter.lint(flow), heard: [])
+            #expect(Self.verdict(findings, .accessibleAuthenticationMinimum) == expected, "\(paste)")
+        }
+        let withoutAlternative = try String(contentsOfFile: "\(FlowSessionTests.flowsFolder)/captcha.en.yaml", encoding: .utf8)
+            .replacingOccurrences(of: "cognitive_test: { alternative: audio-instead }", with: "cognitive_test: true")
+        try withoutAlternative.write(toFile: "\(folder)/captcha.en.yaml", atomically: true, encoding: .utf8)
+        let flow = try FlowReader.read(file: "\(folder)/captcha.en.yaml").get()
+        #expect(Self.verdict(FlowAudit.audit(flow: flow, results: [], lint: [], heard: []), .accessibleAuthenticationMinimum) == .failed)
+    }
+
+    @Test("A Norwegian flow's evidence is in Bokmål, and the check's own sentences are marked as English")
+    func norwegianEvidence() throws {
+        let (_, findings) = try Self.audit("login.nb.yaml")
+        let paste = findings.first { $0.criterion == .accessibleAuthenticationMinimum }?.evidence.first
+        #expect(paste?.text == "Innliming er tillatt i «Passord» (password), så en passordbehandler kan fylle det ut.")
+        #expect(paste?.language.rawValue == "nb")
+        let fromChecks = findings.flatMap(\.evidence).filter { $0.step != nil && $0.text.hasPrefix("Said ") }
+        #expect(!fromChecks.isEmpty && fromChecks.allSatisfy { $0.language.rawValue == "en" })
+        #expect(WCAGCriterion.accessibleAuthenticationMinimum.name(in: Language(code: "nb")!) == "Tilgjengelig autentisering (minimum)")
+    }
+
+    @Test("A paste or cognitive_test key in the wrong place is one clear sentence")
+    func authenticationKeysAreChecked() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("audit-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let original = try String(contentsOfFile: "\(FlowSessionTests.flowsFolder)/login.en.yaml", encoding: .utf8)
+        let broken = original.replacingOccurrences(of: "paste: allowed", with: "paste: sometimes")
+            .replacingOccurrences(of: "label: Email address\n", with: "label: Email address\n        paste: allowed\n        cognitive_test: { alternative: nowhere }\n")
+        try broken.write(toFile: "\(folder)/login.en.yaml", atomically: true, encoding: .utf8)
+        let problems = FlowReader.read(file: "\(folder)/login.en.yaml").map { _ in [String]() }.mapError { $0 }
+        guard case let .failure(error) = problems else { Issue.record("the flow should not read"); return }
+        let text = error.problems.map(\.description).joined(separator: "\n")
+        #expect(text.contains("paste is allowed or blocked."))
+        #expect(text.contains("Only a secure text field says whether paste is allowed; this element's role is text_field."))
+        #expect(text.contains("No element has the id \"nowhere\"."))
+    }
+}
