@@ -62,6 +62,7 @@ private struct Page {
         contents()
         summary(audits)
         how()
+        manual()
         runLatency()
         for (index, flow) in flows.enumerated() where flow.report.flow != nil {
             flowSection(index, flow, findings: audits[index])
@@ -76,6 +77,7 @@ private struct Page {
     private mutating func contents() {
         html += "<nav aria-labelledby=\"contents\"><h2 id=\"contents\">\(e(words.contentsHeading))</h2>\n<ul>"
         html += "<li><a href=\"#summary\">\(e(words.summaryHeading))</a></li><li><a href=\"#how\">\(e(words.howHeading))</a></li>"
+        html += "<li><a href=\"#manual\">\(e(words.manualHeading))</a></li>"
         if flows.contains(where: { !$0.report.heard.isEmpty }) { html += "<li><a href=\"#run-latency\">\(e(words.runLatencyHeading))</a></li>" }
         for (index, flow) in flows.enumerated() {
             guard let readable = flow.report.flow else { continue }
@@ -102,6 +104,15 @@ private struct Page {
             html += "<p lang=\"\(other.rawValue)\">\(e(AuditWords(language: other).otherLanguageNote))</p>\n"
         }
         html += "</section>\n"
+    }
+
+    private mutating func manual() {
+        html += "<section aria-labelledby=\"manual\"><h2 id=\"manual\">\(e(words.manualHeading))</h2>\n<p>\(e(words.manualIntro))</p>\n<ul>"
+        for (criterion, text) in words.manualChecks {
+            let number = criterion.map { "\($0.number) \($0.name(in: language)): " } ?? ""
+            html += "<li>\(e(number))\(e(text))</li>"
+        }
+        html += "</ul>\n</section>\n"
     }
 
     private func verdictText(_ verdict: AuditVerdict, words: AuditWords) -> String {

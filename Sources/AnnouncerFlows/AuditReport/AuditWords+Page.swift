@@ -119,3 +119,31 @@ extension AuditWords {
             "Denne kjøringen har også flyter på norsk bokmål; deres deler av rapporten er på bokmål.")
     }
 }
+
+/// What a person must still check on a device, since a flow file and eSpeak NG cannot show it.
+extension AuditWords {
+    var manualHeading: String { say("What a person must still check on a device", "Dette må en person fortsatt kontrollere på en enhet") }
+    var manualIntro: String {
+        say("The criteria marked as not tested, and these parts of the others, need a person with VoiceOver and TalkBack on physical phones:",
+            "Kriteriene som ikke er testet, og disse delene av de andre, krever en person med VoiceOver og TalkBack på fysiske telefoner:")
+    }
+    var manualChecks: [(criterion: WCAGCriterion?, text: String)] {
+        [
+            (nil, say("Touch exploration: drag a finger over each screen; each element is read as in this report.",
+                      "Berøringsutforsking: dra en finger over hver skjerm; hvert element leses som i denne rapporten.")),
+            (.nonTextContent, say("Each image's text alternative says what the picture shows.", "Tekstalternativet til hvert bilde sier hva bildet viser.")),
+            (.infoAndRelationships, say("What is seen together (a label and its field, an error and its field) is read together.",
+                                        "Det som hører sammen visuelt (en ledetekst og feltet, en feil og feltet), leses sammen.")),
+            (.contrastMinimum, say("Contrast as rendered, text in images and text over pictures included.", "Kontrasten slik den vises, også tekst i bilder og tekst over bilder.")),
+            (.keyboard, say("Every step with an external keyboard, and with Switch Control or Switch Access.",
+                            "Hvert steg med et eksternt tastatur, og med brytertilgang (Switch Control eller Switch Access).")),
+            (.headingsAndLabels, say("Each heading and label describes its topic or purpose.", "Hver overskrift og ledetekst beskriver emnet eller formålet.")),
+            (.labelInName, say("Each control's visible text is part of its accessible name, so voice control can say it.",
+                               "Den synlige teksten på hver kontroll er en del av det tilgjengelige navnet, så talestyring kan si den.")),
+            (.accessibleAuthenticationMinimum, say("A password manager fills the password field, and the alternative to a cognitive test needs no such test itself.",
+                                                   "En passordbehandler kan fylle ut passordfeltet, og alternativet til en kognitiv test krever ingen slik test selv.")),
+            (.statusMessages, say("The time to speech on the device itself: this report times eSpeak NG on this machine.",
+                                  "Tiden til tale på selve enheten: denne rapporten måler eSpeak NG på denne maskinen.")),
+        ]
+    }
+}

@@ -29,6 +29,7 @@ struct AuditReportWriter {
         try? FileManager.default.createDirectory(atPath: clipFolder, withIntermediateDirectories: true)
         var pieces: [WAVClipCutter.Piece] = []
         var relative: [String: String] = [:]
+        var paths: [String: String] = [:]
         let heard = report.heard.flatMap { step in step.utterances.enumerated().map { (step.number, $0 + 1, $1) } }
         let starts: [String: UInt64] = Dictionary(uniqueKeysWithValues: heard.compactMap { _, _, utterance in
             utterance.id.flatMap { id in times(id).flatMap { $0.audible ?? $0.firstAudio }.map { (id, $0) } }
@@ -41,15 +42,21 @@ struct AuditReportWriter {
             let from = Duration.microseconds(Int64(start - origin)) - .milliseconds(10)
             let to = Duration.microseconds(Int64(ended - origin)) + .milliseconds(40)
             pieces.append(WAVClipCutter.Piece(from: from, to: to, path: "\(clipFolder)/\(name)"))
-            relative[id] = "audio/\(stem)/\(name)"
+            relative[id] = "audio/\(Self.inAddress(stem))/\(name)"
+            paths[id] = "\(clipFolder)/\(name)"
         }
         do throws(AudioError) {
             let written = Set(try WAVClipCutter.cut(recording: recording, into: pieces))
-            return relative.filter { written.contains("\(folder)/\($0.value)") }
+            return relative.filter { paths[$0.key].map(written.contains) ?? false }
         } catch {
             PlainOutput.error("The audio of each phrase could not be cut from \(recording): \(error)")
             return [:]
         }
+    }
+
+    /// A file name as a part of a relative address: a flow file named with spaces, # or ? still plays.
+    static func inAddress(_ name: String) -> String {
+        name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? name
     }
 
     func write(_ flows: [AuditedFlow], voices: VoiceLibrary, sink: String) throws {

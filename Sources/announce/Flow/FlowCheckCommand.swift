@@ -74,7 +74,7 @@ struct FlowCheckCommand: ParsableCommand {
             reports.append(checked)
             if let auditReport {
                 let clips = checked.recording.map { auditReport.clips(of: checked, recording: $0.audio, times: { times[$0] }) } ?? [:]
-                audited.append(AuditedFlow(report: checked, clips: clips, recording: record == nil ? checked.recording.map { "audio/" + ($0.audio as NSString).lastPathComponent } : nil))
+                audited.append(AuditedFlow(report: checked, clips: clips, recording: record == nil ? checked.recording.map { "audio/" + AuditReportWriter.inAddress(($0.audio as NSString).lastPathComponent) } : nil))
             }
         }
         if let auditReport {

@@ -64,6 +64,7 @@ import Testing
             }
         }
         #expect(html.contains("3.3.8 Tilgjengelig autentisering (minimum) (AA)"))
+        #expect(html.contains("<h2 id=\"manual\">What a person must still check on a device</h2>") && html.contains("Touch exploration: drag a finger"))
         #expect(html.contains("announcer 0.3.0, built from commit "))
         // Self-contained: nothing is fetched from a network, and no script is needed.
         #expect(!html.contains("src=\"http") && !html.contains("<script") && !html.contains("<link"))
