@@ -93,6 +93,17 @@ let package = Package(
         // the timeline files and the reports; and milliseconds written as the timeline writes them.
         .target(name: "JSONLineEncoding", swiftSettings: swiftSettings),
 
+        // Chrome's DevTools protocol, modelled as Codable messages: commands, answers and events, and nothing else.
+        .target(name: "DevToolsProtocol", swiftSettings: swiftSettings),
+
+        // Real pages in headless Chromium, over its DevTools pipe: the browser, a page, and the page as
+        // a screen reader meets it (its accessibility tree, colours and Tab order), read into flows.
+        .target(
+            name: "AnnouncerWeb",
+            dependencies: ["DevToolsProtocol", "AnnouncerFlows", "AnnouncerVoices", "AnnouncerCore"],
+            swiftSettings: swiftSettings
+        ),
+
         // The speaking path: the Dispatch scheduler that runs the core's queue, the synthesis thread
         // and the audio thread.
         .target(
@@ -183,7 +194,7 @@ let package = Package(
         .executableTarget(
             name: "announce",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench", "JSONLineEncoding",
+                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench", "JSONLineEncoding", "AnnouncerWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -11,6 +11,6 @@ struct FlowCommand: ParsableCommand {
         holds the seed screens. play speaks each element as you move through it with the keyboard; \
         check runs every step and expectation and lints every screen.
         """,
-        subcommands: [FlowPlayCommand.self, FlowCheckCommand.self]
+        subcommands: [FlowPlayCommand.self, FlowCheckCommand.self, FlowImportCommand.self]
     )
 }

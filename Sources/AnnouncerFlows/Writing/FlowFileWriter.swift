@@ -1,0 +1,89 @@
+/// Writes a flow as a flow file (docs/FLOWS.md): screens with their elements' semantics and colours,
+/// focus orders, and steps with their expectations, which `FlowReader` reads back the same. Reactions,
+/// validation and app steps are not written: a page read by `flow import` has none. Every text is a
+/// double-quoted YAML string.
+public enum FlowFileWriter {
+    public static func yaml(_ flow: Flow, comment: [String] = []) -> String {
+        var lines = comment.map { "# \($0)" }
+        lines.append("flow: \(quoted(flow.name))")
+        lines.append("language: \(flow.language.rawValue)")
+        lines.append("")
+        lines.append("screens:")
+        for screen in flow.screens {
+            lines.append("  - id: \(screen.id.rawValue)")
+            if let title = screen.title { lines.append("    title: \(quoted(title))") }
+            if let order = screen.focusOrder { lines.append("    focus_order: [\(order.map(\.rawValue).joined(separator: ", "))]") }
+            if let reason = screen.focusOrderReason { lines.append("    focus_order_reason: \(quoted(reason))") }
+            lines.append("    elements:")
+            for element in screen.elements { lines += self.element(element, indent: "      ") }
+        }
+        lines.append("")
+        lines.append(flow.steps.isEmpty ? "steps: []" : "steps:")
+        for step in flow.steps { lines += self.step(step) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func element(_ element: Element, indent: String) -> [String] {
+        var lines = ["\(indent)- id: \(element.id.rawValue)", "\(indent)  role: \(element.role.rawValue)", "\(indent)  label: \(quoted(element.label))"]
+        if let on = element.labelWhenOn { lines.append("\(indent)  label_on: \(quoted(on))") }
+        if let value = element.value { lines.append("\(indent)  value: \(quoted(value))") }
+        let states = element.states.sorted().filter { !(element.role.isToggle && $0 == .off) }
+        if !states.isEmpty { lines.append("\(indent)  state: [\(states.map(\.rawValue).joined(separator: ", "))]") }
+        if let hint = element.hint { lines.append("\(indent)  hint: \(quoted(hint))") }
+        if let error = element.error { lines.append("\(indent)  error: \(quoted(error))") }
+        if let colours = element.colours {
+            lines.append("\(indent)  colours: { text: \"\(colours.text)\", background: \"\(colours.background)\", large: \(colours.large) }")
+        }
+        if element.hidden { lines.append("\(indent)  hidden: true") }
+        if let paste = element.pasteAllowed { lines.append("\(indent)  paste: \(paste ? "allowed" : "blocked")") }
+        if !element.children.isEmpty {
+            lines.append("\(indent)  elements:")
+            for child in element.children { lines += self.element(child, indent: indent + "    ") }
+        }
+        return lines
+    }
+
+    private static func step(_ step: Step) -> [String] {
+        let action: String = switch step.action {
+        case .next: "next:"
+        case .previous: "previous:"
+        case let .activate(id): "activate:" + (id.map { " \($0.rawValue)" } ?? "")
+        case let .type(text, into): into.map { "type: { text: \(quoted(text)), into: \($0.rawValue) }" } ?? "type: \(quoted(text))"
+        case let .touch(id): "touch: \(id.rawValue)"
+        case .check: "check:"
+        case .app: "check:"
+        }
+        var lines = ["  - \(action)"]
+        let expectation = step.expectation
+        guard !expectation.isEmpty else { return lines }
+        lines.append("    expect:")
+        if let says = expectation.says {
+            lines.append(says.count == 1 ? "      says: \(quoted(says[0]))" : "      says:")
+            if says.count > 1 { lines += says.map { "        - \(quoted($0))" } }
+        }
+        if let focus = expectation.focus { lines.append("      focus: \(focus.rawValue)") }
+        if let order = expectation.focusOrder { lines.append("      focus_order: [\(order.map(\.rawValue).joined(separator: ", "))]") }
+        if let within = expectation.withinMilliseconds { lines.append("      within_ms: \(within)") }
+        return lines
+    }
+
+    /// A YAML double-quoted scalar: backslash, double quote and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 { result += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2) } else { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result + "\""
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

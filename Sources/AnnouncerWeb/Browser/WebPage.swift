@@ -1,0 +1,83 @@
+public import DevToolsProtocol
+import Foundation
+import Synchronization
+
+/// One page open in `ChromiumBrowser`: loaded from a URL or a local file, with its own DevTools session.
+public final class WebPage: @unchecked Sendable {
+    public let browser: ChromiumBrowser
+    public let session: String
+    /// What was opened, as given.
+    public let address: String
+
+    private init(browser: ChromiumBrowser, session: String, address: String) {
+        self.browser = browser
+        self.session = session
+        self.address = address
+    }
+
+    /// A URL as it is; anything else is a local file, made absolute.
+    public static func url(for address: String) -> String {
+        if address.range(of: "^[a-zA-Z][a-zA-Z0-9+.-]*:", options: .regularExpression) != nil { return address }
+        let path = address.hasPrefix("/") ? address : FileManager.default.currentDirectoryPath + "/" + address
+        return URL(fileURLWithPath: path).standardized.absoluteString
+    }
+
+    /// Opens `address` in a new page and waits for its load event.
+    public static func open(_ address: String, in browser: ChromiumBrowser, timeout: Duration = .seconds(30)) throws(WebError) -> WebPage {
+        let url = url(for: address)
+        if url.hasPrefix("file://"), let path = URL(string: url)?.path, !FileManager.default.fileExists(atPath: path) {
+            throw .pageNotLoaded(url: address, error: "no such file")
+        }
+        let target = try browser.send(Target.CreateTarget(url: "about:blank"))
+        let session = try browser.send(Target.AttachToTarget(targetId: target.targetId)).sessionId
+        let page = WebPage(browser: browser, session: session, address: address)
+        try page.send(Page.Enable())
+        let loaded = DispatchSemaphore(value: 0)
+        let listener = browser.listen { method, eventSession, _ in
+            if method == Page.LoadEventFired.method, eventSession == session { loaded.signal() }
+        }
+        defer { browser.stopListening(listener) }
+        let navigation = try page.send(Page.Navigate(url: url))
+        if let error = navigation.errorText, !error.isEmpty { throw .pageNotLoaded(url: address, error: error) }
+        let seconds = Double(timeout.components.seconds)
+        guard loaded.wait(timeout: .now() + seconds) == .success else { throw .timedOut(method: "Page.navigate (the page never finished loading)") }
+        try page.send(Accessibility.Enable())
+        return page
+    }
+
+    /// Sends a command in this page's session.
+    @discardableResult
+    public func send<Command: DevToolsCommand>(_ command: Command, timeout: Duration = .seconds(30)) throws(WebError) -> Command.Response {
+        try browser.send(command, session: session, timeout: timeout)
+    }
+
+    /// Evaluates a script and returns its value; a script that throws is a `WebError.pageScript`.
+    public func evaluate(_ expression: String) throws(WebError) -> JSONValue? {
+        let response = try send(Runtime.Evaluate(expression: expression))
+        if let exception = response.exceptionDetails { throw .pageScript(exception.text) }
+        return response.result.value
+    }
+
+    /// Calls a function with `this` as the element with `backendNodeId`.
+    public func call(_ function: String, on backendNodeId: Int) throws(WebError) -> JSONValue? {
+        let object = try send(DOM.ResolveNode(backendNodeId: backendNodeId)).object
+        guard let objectId = object.objectId else { return nil }
+        let response = try send(Runtime.CallFunctionOn(functionDeclaration: function, objectId: objectId))
+        if let exception = response.exceptionDetails { throw .pageScript(exception.text) }
+        return response.result.value
+    }
+
+    /// Presses a key as a keyboard does: down, then up; Tab with Shift when `shift`.
+    public func press(_ key: String, code: String, keyCode: Int, shift: Bool = false) throws(WebError) {
+        let modifiers = shift ? 8 : 0
+        try send(Input.DispatchKeyEvent(type: "rawKeyDown", key: key, code: code, windowsVirtualKeyCode: keyCode, modifiers: modifiers))
+        try send(Input.DispatchKeyEvent(type: "keyUp", key: key, code: code, windowsVirtualKeyCode: keyCode, modifiers: modifiers))
+    }
+
+    /// The backend node id of the focused element; nil when the page itself (its body) has focus.
+    public func focusedNode() throws(WebError) -> Int? {
+        let response = try send(Runtime.Evaluate(expression: "document.activeElement === document.body ? null : document.activeElement", returnByValue: false))
+        guard let objectId = response.result.objectId else { return nil }
+        return try send(DOM.DescribeNode(objectId: objectId)).node.backendNodeId
+    }
+}

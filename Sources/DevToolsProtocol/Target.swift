@@ -1,0 +1,26 @@
+/// The `Target` and `Browser` domains: open a page and talk to it.
+public enum Target {
+    /// Opens a page at `url`.
+    public struct CreateTarget: DevToolsCommand {
+        public static let method = "Target.createTarget"
+        public var url: String
+        public init(url: String) { self.url = url }
+        public struct Response: Decodable, Sendable { public var targetId: String }
+    }
+
+    /// Attaches to a page, giving the session its commands are sent in.
+    public struct AttachToTarget: DevToolsCommand {
+        public static let method = "Target.attachToTarget"
+        public var targetId: String
+        public var flatten = true
+        public init(targetId: String) { self.targetId = targetId }
+        public struct Response: Decodable, Sendable { public var sessionId: String }
+    }
+
+    /// Closes the browser.
+    public struct CloseBrowser: DevToolsCommand {
+        public static let method = "Browser.close"
+        public init() {}
+        public typealias Response = NoResponse
+    }
+}

@@ -1,0 +1,77 @@
+import AnnouncerCommandLine
+import AnnouncerCore
+import AnnouncerFlows
+import AnnouncerVoices
+import AnnouncerWeb
+import ArgumentParser
+import Foundation
+import Synchronization
+
+/// `announce flow import URL`: writes a flow file from a real page's screen, read in headless Chromium.
+struct FlowImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write a flow file from a real web page, read as a screen reader meets it.",
+        discussion: """
+        The page (a URL or a local file) is opened in headless Chromium (Debian's chromium package). \
+        Its elements come from the accessibility tree: labels, roles, values, states, descriptions as \
+        hints, aria-errormessage as errors, and computed colours; its focus order from real Tab \
+        presses. The flow has one screen and steps that swipe through it, expecting what is said \
+        there now, so flow check passes it until the page changes. Progress goes to standard error.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The page: a URL, or a local HTML file.", valueName: "PAGE"))
+    var page: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the flow file here instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("The flow's language, en or nb; by default the page's lang, else en.", valueName: "CODE"))
+    var lang: String?
+
+    @Option(help: ArgumentHelp("A folder of voice profiles over the shipped ones, whose words compose the phrases.", valueName: "DIR"))
+    var voices: String?
+
+    func run() throws {
+        PlainOutput.error("Opening \(page) in headless Chromium.")
+        let browser: ChromiumBrowser
+        do throws(WebError) { browser = try ChromiumBrowser.launch() } catch { throw CommandFailure(error.description) }
+        let interrupted = Atomic<Bool>(false)
+        TerminationSignals.install { signalNumber in
+            interrupted.store(true, ordering: .releasing)
+            browser.close()
+            Foundation.exit(128 + signalNumber)
+        }
+        defer { browser.close() }
+        let snapshot: PageSnapshot
+        do throws(WebError) {
+            let opened = try WebPage.open(page, in: browser)
+            snapshot = try PageReader.read(opened)
+        } catch {
+            // Ctrl-C closes the browser under the page, which fails its load: the signal's exit is the one to take.
+            while interrupted.load(ordering: .acquiring) { sleep(1) }
+            throw CommandFailure(error.description)
+        }
+        let code = lang ?? (snapshot.language.isEmpty ? "en" : snapshot.language)
+        let voices = VoiceLibrary.standard(extra: self.voices.map { [$0] } ?? [])
+        guard let language = Language(code: code), let profile = voices.profile(for: language) else {
+            throw CommandFailure("There is no voice profile for the language \"\(code)\"; use --lang en or --lang nb.")
+        }
+        let flow = PageFlowImporter.flow(from: snapshot, address: page, language: language, profile: profile)
+        let interactive = snapshot.elements.filter(\.element.isInteractive).count
+        PlainOutput.error("Read \(snapshot.elements.count) elements, \(interactive) of them interactive; Tab reaches \(snapshot.tabOrder.count).")
+        let text = FlowFileWriter.yaml(flow, comment: [
+            "Imported by announce flow import from \(page) (\(snapshot.title)).",
+            "The steps expect what a screen reader says there now; edit them to say what it should.",
+        ])
+        if let output {
+            do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
+                throw CommandFailure("The flow file could not be written to \(output).")
+            }
+            PlainOutput.error("Wrote \(output).")
+        } else {
+            print(text, terminator: "")
+        }
+    }
+}
