@@ -59,13 +59,17 @@ private struct Auditor {
         lint.filter { finding in
             finding.screen == screen.id && rules.contains(finding.rule) && (ids.map { finding.element.map($0.contains) ?? false } ?? true)
         }.map { finding in
-            AuditEvidence(text: finding.message, language: english, passed: finding.passed, line: finding.line,
-                          colours: finding.rule == .contrast ? finding.element.flatMap { screen.element($0)?.colours } : nil)
+            let translated = words.sentence(for: finding, on: screen)
+            return AuditEvidence(text: translated ?? finding.message, language: translated == nil ? english : flow.language,
+                                 passed: finding.passed, line: finding.line,
+                                 colours: finding.rule == .contrast ? finding.element.flatMap { screen.element($0)?.colours } : nil)
         }
     }
 
     private func evidence(_ result: CheckResult) -> AuditEvidence {
-        AuditEvidence(text: result.message, language: english, passed: result.passed, step: result.step, line: result.line)
+        let translated = words.sentence(for: result)
+        return AuditEvidence(text: translated ?? result.message, language: translated == nil ? english : flow.language,
+                             passed: result.passed, step: result.step, line: result.line)
     }
 
     private func note(_ text: String, passed: Bool? = nil, line: Int? = nil) -> AuditEvidence {

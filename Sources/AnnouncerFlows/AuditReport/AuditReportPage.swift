@@ -224,8 +224,10 @@ private struct Page {
         let rows = audited.report.heard.flatMap { step in step.utterances.map { (step: step, utterance: $0) } }
         guard !rows.isEmpty else { return }
         let id = "\(Self.anchor(index))-latency"
-        let measured = rows.compactMap { row in row.utterance.latencyMilliseconds.map { (label: "\(row.step.number)", milliseconds: $0) } }
-        let late = measured.count { $0.milliseconds > LatencyChart.limit }
+        let measured = rows.compactMap { row in
+            row.utterance.latencyMilliseconds.map { (label: "\(row.step.number)", milliseconds: $0, judged: row.utterance.kind == .announcement) }
+        }
+        let late = measured.count { $0.judged && $0.milliseconds > LatencyChart.limit }
         let slowest = words.milliseconds(measured.map(\.milliseconds).max() ?? 0)
         let flowName = audited.report.flow!.name
         html += "<h3 id=\"\(id)\">\(e(words.latencyHeading))</h3>\n<figure>"
@@ -235,7 +237,7 @@ private struct Page {
         for row in rows {
             let latency = row.utterance.latencyMilliseconds
             html += "<tr><td><a href=\"#\(Self.anchor(index, step: row.step.number))\">\(row.step.number)</a></td><td>\(e(row.utterance.text))</td><td>\(e(words.kind(row.utterance)))</td>"
-            html += "<td>\(e(latency.map(words.milliseconds) ?? words.neverHeard))</td><td>\(e(latency.map { $0 <= LatencyChart.limit ? words.yes : words.no } ?? words.no))</td></tr>"
+            html += "<td>\(e(latency.map(words.milliseconds) ?? words.neverHeard))</td><td>\(e(row.utterance.kind != .announcement ? words.notJudged : latency.map { $0 <= LatencyChart.limit ? words.yes : words.no } ?? words.no))</td></tr>"
         }
         html += "</tbody>\n</table>\n"
     }
@@ -323,7 +325,11 @@ private struct Page {
             if results.isEmpty {
                 html += e(words.noChecks)
             } else {
-                html += "<ul>" + results.map { "<li>\(evidenceMark($0.passed, words: words))<span\(lang(Language(code: "en")!, within: report.flow!.language))>\(e($0.message))</span></li>" }.joined() + "</ul>"
+                html += "<ul>" + results.map { result in
+                    let translated = words.sentence(for: result)
+                    let language = translated == nil ? Language(code: "en")! : report.flow!.language
+                    return "<li>\(evidenceMark(result.passed, words: words))<span\(lang(language, within: report.flow!.language))>\(e(translated ?? result.message))</span></li>"
+                }.joined() + "</ul>"
             }
             html += "</td></tr>\n"
         }

@@ -60,8 +60,8 @@ extension AuditWords {
     var latencyHeading: String { say("Latency: from action to first audio", "Forsinkelse: fra handling til første lyd") }
     func plotTitle(_ flow: String) -> String { say("Time to first audio, phrase by phrase, in \(flow)", "Tid til første lyd, frase for frase, i \(flow)") }
     func plotDescription(count: Int, late: Int, slowest: String) -> String {
-        say("A bar for each of \(count) phrases, in the order of the steps; the dashed line is the 500 ms limit. \(late) phrases began after it; the slowest took \(slowest). The table below has the same figures.",
-            "En søyle for hver av \(count) fraser, i stegenes rekkefølge; den stiplede linjen er grensen på 500 ms. \(late) fraser begynte etter den; den tregeste tok \(slowest). Tabellen under har de samme tallene.")
+        say("A bar for each of \(count) phrases, in the order of the steps; the dashed line is the 500 ms limit for announcements. \(late) announcements began after it, marked with a cross; the slowest phrase took \(slowest). The table below has the same figures.",
+            "En søyle for hver av \(count) fraser, i stegenes rekkefølge; den stiplede linjen er grensen på 500 ms for kunngjøringer. \(late) kunngjøringer begynte etter den, merket med et kryss; den tregeste frasen tok \(slowest). Tabellen under har de samme tallene.")
     }
     var limitLabel: String { say("limit 500 ms", "grense 500 ms") }
     var stepHeader: String { say("Step", "Steg") }
@@ -71,6 +71,7 @@ extension AuditWords {
     var withinHeader: String { say("Within 500 ms", "Innen 500 ms") }
     var yes: String { say("yes", "ja") }
     var no: String { say("no, too late", "nei, for sent") }
+    var notJudged: String { say("not judged: a focus phrase", "ikke vurdert: en fokusfrase") }
     var neverHeard: String { say("never heard", "aldri hørt") }
     func kind(_ utterance: HeardUtterance) -> String {
         switch utterance.kind {

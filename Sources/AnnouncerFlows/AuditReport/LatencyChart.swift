@@ -4,7 +4,7 @@ enum LatencyChart {
     static let limit = 500.0
     static let width = 720.0
     static let height = 260.0
-    static let left = 64.0
+    static let left = 76.0
     static let bottom = 36.0
     static let top = 24.0
 
@@ -17,9 +17,10 @@ enum LatencyChart {
         }
     }
 
-    /// A bar per phrase, with the 500 ms limit as a dashed line when the bars come near it; bars over
-    /// it are striped and marked with a cross, so no colour is needed to see them.
-    static func bars(_ values: [(label: String, milliseconds: Double)], id: String, title: String, description: String, words: AuditWords) -> String {
+    /// A bar per phrase, with the 500 ms limit as a dashed line when the bars come near it; a judged
+    /// bar (an announcement) over it is striped and marked with a cross, so no colour is needed to see
+    /// it. A focus phrase is not judged: it may wait, as it should, behind an assertive announcement.
+    static func bars(_ values: [(label: String, milliseconds: Double, judged: Bool)], id: String, title: String, description: String, words: AuditWords) -> String {
         let largest = values.map(\.milliseconds).max() ?? 0
         let scaleTop = niceTop(largest > limit / 2 ? max(largest * 1.1, limit * 1.1) : max(largest * 1.2, 4))
         var svg = open(id: id, title: title, description: description)
@@ -31,7 +32,7 @@ enum LatencyChart {
             let barHeight = (height - top - bottom) * value.milliseconds / scaleTop
             let x = left + Double(index) * slot + slot * 0.15
             let y = height - bottom - barHeight
-            let late = value.milliseconds > limit
+            let late = value.judged && value.milliseconds > limit
             svg += "<rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(slot * 0.7))\" height=\"\(f(max(barHeight, 1)))\" fill=\"\(late ? "url(#\(id)-late)" : "#1F4E8C")\" stroke=\"#1A1A1A\" stroke-width=\"0.5\"/>"
             if late { svg += "<text x=\"\(f(x + slot * 0.35))\" y=\"\(f(y - 4))\" text-anchor=\"middle\" font-size=\"14\" fill=\"#8B0000\">✗</text>" }
             if index % labelEvery == 0 {
@@ -94,7 +95,8 @@ enum LatencyChart {
             let value = scaleTop * Double(tick) / 4
             let y = height - bottom - (height - top - bottom) * Double(tick) / 4
             svg += "<line x1=\"\(f(left - 4))\" y1=\"\(f(y))\" x2=\"\(f(left))\" y2=\"\(f(y))\" stroke=\"#1A1A1A\"/>"
-            svg += "<text x=\"\(f(left - 8))\" y=\"\(f(y + 4))\" text-anchor=\"end\" font-size=\"11\" fill=\"#1A1A1A\">\(MarkupText.escaped(words.milliseconds(value)))</text>"
+            let label = scaleTop >= 20 ? "\(Int(value.rounded())) ms" : words.milliseconds(value)
+            svg += "<text x=\"\(f(left - 8))\" y=\"\(f(y + 4))\" text-anchor=\"end\" font-size=\"11\" fill=\"#1A1A1A\">\(MarkupText.escaped(label))</text>"
         }
         return svg
     }

@@ -1,3 +1,5 @@
+public import AnnouncerCore
+
 /// The result of one expectation of one step: what was checked, whether it held, and one sentence saying so.
 public struct CheckResult: Sendable, Equatable {
     /// What was checked.
@@ -20,8 +22,13 @@ public struct CheckResult: Sendable, Equatable {
     public var message: String
     /// From the user's action to the first audio of the utterance this is about, when measured.
     public var latencyMilliseconds: Double?
+    /// What the message says, as values, so a report can say it in the flow's language.
+    public var detail: CheckDetail?
 
-    public init(step: Int, line: Int?, action: String, kind: Kind, passed: Bool, message: String, latencyMilliseconds: Double? = nil) {
+    public init(
+        step: Int, line: Int?, action: String, kind: Kind, passed: Bool, message: String, latencyMilliseconds: Double? = nil,
+        detail: CheckDetail? = nil
+    ) {
         self.step = step
         self.line = line
         self.action = action
@@ -29,5 +36,22 @@ public struct CheckResult: Sendable, Equatable {
         self.passed = passed
         self.message = message
         self.latencyMilliseconds = latencyMilliseconds
+        self.detail = detail
     }
+}
+
+/// A check's finding as values: what was expected and what happened.
+public enum CheckDetail: Sendable, Equatable {
+    /// The step said what was expected; the first phrase began `latency` ms after the action.
+    case said([String], latency: Double?)
+    /// The step said something else.
+    case saidOther(expected: [String], said: [String])
+    /// What was composed was right, but `text` was never heard.
+    case unheard(composed: [String], text: String)
+    case focus(expected: ElementID, actual: ElementID?)
+    case focusOrder(expected: [ElementID], actual: [ElementID])
+    /// An announcement began `latency` ms after the action; the limit is `limit`.
+    case began(text: String, politeness: Politeness, latency: Double, limit: Int)
+    case neverHeard(text: String, limit: Int)
+    case nothingSaid(limit: Int)
 }

@@ -110,9 +110,9 @@ public struct FlowChecker {
     ) -> [CheckResult] {
         let expectation = step.expectation
         var results: [CheckResult] = []
-        func result(_ kind: CheckResult.Kind, _ passed: Bool, _ message: String, latency: Double? = nil) {
+        func result(_ kind: CheckResult.Kind, _ passed: Bool, _ message: String, latency: Double? = nil, detail: CheckDetail? = nil) {
             results.append(CheckResult(step: number, line: step.line, action: action, kind: kind, passed: passed,
-                                       message: message, latencyMilliseconds: latency))
+                                       message: message, latencyMilliseconds: latency, detail: detail))
         }
         let latencies: [Double?] = heard.map { times in
             times?.firstAudio.map { Double(Int64($0) - Int64(start.microseconds)) / 1_000 }
@@ -129,25 +129,28 @@ public struct FlowChecker {
             }
             if said == says, let first = unheard.first {
                 let outcome = heard[first]?.outcome.map { "it ended \($0.rawValue)" } ?? "nothing was heard within \(Self.hearingTimeout)"
-                result(.says, false, "The step composed \(Self.quoted(said)), but \"\(sent[first].text)\" was never heard: \(outcome).")
+                result(.says, false, "The step composed \(Self.quoted(said)), but \"\(sent[first].text)\" was never heard: \(outcome).",
+                       detail: .unheard(composed: said, text: sent[first].text))
             } else if said == says {
                 let first = latencies.first.flatMap { $0 }.map { String(format: " (first audio %.1f ms after the action)", $0) } ?? ""
-                result(.says, true, "Said \(Self.quoted(said))\(first).", latency: latencies.first ?? nil)
+                result(.says, true, "Said \(Self.quoted(said))\(first).", latency: latencies.first ?? nil, detail: .said(said, latency: latencies.first ?? nil))
             } else {
-                result(.says, false, "Expected \(Self.quoted(says)), but the step said \(said.isEmpty ? "nothing" : Self.quoted(said)).")
+                result(.says, false, "Expected \(Self.quoted(says)), but the step said \(said.isEmpty ? "nothing" : Self.quoted(said)).",
+                       detail: .saidOther(expected: says, said: said))
             }
         }
         if let focus = expectation.focus {
             let now = session.focus
             result(.focus, now == focus, now == focus
                 ? "Focus is on \(focus)."
-                : "Expected focus on \(focus), but it is on \(now.map(\.rawValue) ?? "nothing").")
+                : "Expected focus on \(focus), but it is on \(now.map(\.rawValue) ?? "nothing").", detail: .focus(expected: focus, actual: now))
         }
         if let order = expectation.focusOrder {
             let actual = session.focusOrder
             result(.focusOrder, actual == order, actual == order
                 ? "The focus order is \(order.map(\.rawValue).joined(separator: ", "))."
-                : "Expected the focus order \(order.map(\.rawValue).joined(separator: ", ")), but it is \(actual.map(\.rawValue).joined(separator: ", ")).")
+                : "Expected the focus order \(order.map(\.rawValue).joined(separator: ", ")), but it is \(actual.map(\.rawValue).joined(separator: ", ")).",
+                detail: .focusOrder(expected: order, actual: actual))
         }
         if let limit = expectation.withinMilliseconds {
             // Every announcement the step makes; when it makes none (a banner read by taking focus),
@@ -155,19 +158,21 @@ public struct FlowChecker {
             var announced = sent.indices.filter { sent[$0].isAnnouncement }
             if announced.isEmpty, !sent.isEmpty { announced = [sent.count - 1] }
             if announced.isEmpty {
-                result(.within, false, "Expected something to be said within \(limit) ms, but the step said nothing.")
+                result(.within, false, "Expected something to be said within \(limit) ms, but the step said nothing.", detail: .nothingSaid(limit: limit))
             }
             for index in announced {
                 let text = "\"\(sent[index].text)\""
                 guard let latency = latencies[index] else {
                     let outcome = heard[index]?.outcome.map { " (it ended \($0.rawValue))" } ?? ""
-                    result(.within, false, "\(text) was never heard\(outcome); it should have begun within \(limit) ms.")
+                    result(.within, false, "\(text) was never heard\(outcome); it should have begun within \(limit) ms.",
+                           detail: .neverHeard(text: sent[index].text, limit: limit))
                     continue
                 }
                 let politeness = sent[index].politeness.rawValue
                 let passed = latency <= Double(limit)
                 result(.within, passed, String(format: "%@, %@, began %.1f ms after the action; the limit is %d ms.",
-                                               text, politeness, latency, limit) + (passed ? "" : " Too late."), latency: latency)
+                                               text, politeness, latency, limit) + (passed ? "" : " Too late."), latency: latency,
+                       detail: .began(text: sent[index].text, politeness: sent[index].politeness, latency: latency, limit: limit))
             }
         }
         return results
