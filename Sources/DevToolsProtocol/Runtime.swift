@@ -86,3 +86,68 @@ public enum Input {
         public typealias Response = NoResponse
     }
 }
+
+extension Runtime {
+    /// Sends the page's runtime events, `Runtime.bindingCalled` among them.
+    public struct Enable: DevToolsCommand {
+        public static let method = "Runtime.enable"
+        public init() {}
+        public typealias Response = NoResponse
+    }
+
+    /// Gives every frame a global function `name(text)` whose calls come back as `Runtime.bindingCalled`.
+    public struct AddBinding: DevToolsCommand {
+        public static let method = "Runtime.addBinding"
+        public var name: String
+        public init(name: String) { self.name = name }
+        public typealias Response = NoResponse
+    }
+
+    /// The page called a binding.
+    public struct BindingCalled: DevToolsEvent {
+        public static let method = "Runtime.bindingCalled"
+        public var name: String
+        public var payload: String
+    }
+}
+
+extension Page {
+    /// Runs `source` in every document the page loads, before its own scripts.
+    public struct AddScriptToEvaluateOnNewDocument: DevToolsCommand {
+        public static let method = "Page.addScriptToEvaluateOnNewDocument"
+        public var source: String
+        public init(source: String) { self.source = source }
+        public struct Response: Decodable, Sendable { public var identifier: String }
+    }
+}
+
+extension Accessibility {
+    /// The accessibility node of one element.
+    public struct GetPartialAXTree: DevToolsCommand {
+        public static let method = "Accessibility.getPartialAXTree"
+        public var backendNodeId: Int
+        public var fetchRelatives = false
+        public init(backendNodeId: Int) { self.backendNodeId = backendNodeId }
+        public struct Response: Decodable, Sendable { public var nodes: [AXNode] }
+    }
+}
+
+extension DOM {
+    /// Moves focus to an element.
+    public struct Focus: DevToolsCommand {
+        public static let method = "DOM.focus"
+        public var backendNodeId: Int
+        public init(backendNodeId: Int) { self.backendNodeId = backendNodeId }
+        public typealias Response = NoResponse
+    }
+}
+
+extension Input {
+    /// Types text as an input method does: one input event, no key codes.
+    public struct InsertText: DevToolsCommand {
+        public static let method = "Input.insertText"
+        public var text: String
+        public init(text: String) { self.text = text }
+        public typealias Response = NoResponse
+    }
+}

@@ -104,6 +104,7 @@ import Testing
                 case let .touch(id): "touch \(id)"
                 case .app: "app"
                 case .check: "check"
+                case let .wait(milliseconds): "wait \(milliseconds)"
                 }
                 let expect = step.expectation
                 return "\(action) says:\(expect.says?.count ?? -1) focus:\(expect.focus?.rawValue ?? "") within:\(expect.withinMilliseconds ?? 0) order:\(expect.focusOrder?.map(\.rawValue) ?? [])"

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 public import AnnouncerVoices
 import Foundation
 
@@ -51,6 +51,7 @@ public struct FlowChecker {
                 speaker.cancel(previous)
                 lastFocusID = nil
             }
+            if case let .wait(milliseconds) = step.action { Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000) }
             let utterances: [Utterance]
             do throws(FlowError) {
                 utterances = try session.perform(step.action)
@@ -83,7 +84,8 @@ public struct FlowChecker {
             let heard = sent.map { entry in
                 entry.id.flatMap { speaker.waitUntilHeardOrEnded($0, timeout: Self.hearingTimeout) }
             }
-            results += evaluate(step, number: number, action: action, session: session, sent: sent.map(\.utterance), heard: heard, start: start)
+            results += Self.evaluate(step, number: number, action: action, focus: session.focus, focusOrder: session.focusOrder,
+                                     sent: sent.map(\.utterance), heard: heard, start: start)
             let utterancesHeard = zip(sent, heard).map { entry, times in
                 HeardUtterance(
                     text: entry.utterance.text, kind: entry.utterance.kind, politeness: entry.utterance.politeness, id: entry.id,
@@ -104,9 +106,11 @@ public struct FlowChecker {
         return (results, heardSteps)
     }
 
-    private func evaluate(
-        _ step: Step, number: Int, action: String, session: FlowSession,
-        sent: [Utterance], heard: [HeardTimes?], start: MonotonicInstant
+    /// Checks a step's expectations against what it said and when each phrase was heard, and where focus
+    /// ended; `poster` names who posts a late announcement (the app, or the page) in a late one's sentence.
+    public static func evaluate(
+        _ step: Step, number: Int, action: String, focus currentFocus: ElementID?, focusOrder currentOrder: [ElementID],
+        sent: [Utterance], heard: [HeardTimes?], start: MonotonicInstant, poster: String = "app"
     ) -> [CheckResult] {
         let expectation = step.expectation
         var results: [CheckResult] = []
@@ -140,13 +144,13 @@ public struct FlowChecker {
             }
         }
         if let focus = expectation.focus {
-            let now = session.focus
+            let now = currentFocus
             result(.focus, now == focus, now == focus
                 ? "Focus is on \(focus)."
                 : "Expected focus on \(focus), but it is on \(now.map(\.rawValue) ?? "nothing").", detail: .focus(expected: focus, actual: now))
         }
         if let order = expectation.focusOrder {
-            let actual = session.focusOrder
+            let actual = currentOrder
             result(.focusOrder, actual == order, actual == order
                 ? "The focus order is \(order.map(\.rawValue).joined(separator: ", "))."
                 : "Expected the focus order \(order.map(\.rawValue).joined(separator: ", ")), but it is \(actual.map(\.rawValue).joined(separator: ", ")).",
@@ -170,8 +174,12 @@ public struct FlowChecker {
                 }
                 let politeness = sent[index].politeness.rawValue
                 let passed = latency <= Double(limit)
+                // Who took how long: the app's (or page's) own delay before it posted, and the speech's after.
+                let delay = sent[index].delayMilliseconds
+                let split = delay > 0 && !passed
+                    ? String(format: " The %@ took %d ms to show it; speech began %.1f ms after.", poster, delay, latency - Double(delay)) : ""
                 result(.within, passed, String(format: "%@, %@, began %.1f ms after the action; the limit is %d ms.",
-                                               text, politeness, latency, limit) + (passed ? "" : " Too late."), latency: latency,
+                                               text, politeness, latency, limit) + (passed ? "" : " Too late.") + split, latency: latency,
                        detail: .began(text: sent[index].text, politeness: sent[index].politeness, latency: latency, limit: limit))
             }
         }
@@ -179,7 +187,7 @@ public struct FlowChecker {
     }
 
     /// The action in words, for results.
-    static func describe(_ action: StepAction) -> String {
+    public static func describe(_ action: StepAction) -> String {
         switch action {
         case .next: "next"
         case .previous: "previous"
@@ -188,6 +196,7 @@ public struct FlowChecker {
         case let .touch(id): "touch \(id)"
         case .app: "app reaction"
         case .check: "check"
+        case let .wait(milliseconds): "wait \(milliseconds) ms"
         }
     }
 
@@ -201,7 +210,7 @@ extension StepAction {
     public var isUserAction: Bool {
         switch self {
         case .next, .previous, .activate, .type, .touch: true
-        case .app, .check: false
+        case .app, .check, .wait: false
         }
     }
 }

@@ -11,14 +11,18 @@ public struct Flow: Sendable, Hashable {
     public var steps: [Step]
     /// The file it was read from.
     public var file: String
+    /// For a flow of a real page (`announce web check`): the page's URL, or its file's path, with no
+    /// screens; its steps name elements by their label or their id in the page.
+    public var page: String?
 
-    public init(name: String, language: Language, organisation: Organisation? = nil, screens: [Screen], steps: [Step], file: String) {
+    public init(name: String, language: Language, organisation: Organisation? = nil, screens: [Screen], steps: [Step], file: String, page: String? = nil) {
         self.name = name
         self.language = language
         self.organisation = organisation
         self.screens = screens
         self.steps = steps
         self.file = file
+        self.page = page
     }
 
     public func screen(_ id: ScreenID) -> Screen? { screens.first { $0.id == id } }

@@ -28,6 +28,8 @@ public enum StepAction: Sendable, Hashable {
     case app([Reaction])
     /// Nothing happens: the step only checks, such as the screen's focus order.
     case check
+    /// Time passes, this many milliseconds, as a user waits for the app.
+    case wait(Int)
 }
 
 /// What a step should produce; every field that is set is checked.

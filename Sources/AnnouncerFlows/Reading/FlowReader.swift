@@ -41,14 +41,14 @@ private struct Reader {
 
     init(file: String) { self.file = file }
 
-    static let flowKeys = ["flow", "language", "organisation", "screens", "steps"]
+    static let flowKeys = ["flow", "language", "organisation", "screens", "steps", "page"]
     static let screenKeys = ["id", "title", "elements", "focus_order", "focus_order_reason"]
     static let elementKeys = [
         "id", "role", "label", "label_on", "value", "state", "hint", "error", "colours",
         "elements", "validate", "on_activate", "hidden", "paste", "cognitive_test",
     ]
     static let reactionNames = ["announce", "focus", "set", "show", "hide", "toggle", "go_to", "submit"]
-    static let actionNames = ["next", "previous", "activate", "type", "touch", "app", "check"]
+    static let actionNames = ["next", "previous", "activate", "type", "touch", "app", "check", "wait"]
 
     mutating func flow(_ root: YAMLNode) -> Flow? {
         guard let entries = fields(root, allowed: Self.flowKeys, what: "a flow") else { return nil }
@@ -59,7 +59,14 @@ private struct Reader {
             if language == nil { node.report("\"\(code)\" is not a language code; use en or nb.") }
         }
         let organisation = entries["organisation"].flatMap(organisation)
-        let screenNodes = required("screens", in: entries, root)?.sequence() ?? []
+        // A flow of a real page names the page instead of describing screens, and its steps name
+        // elements by label or page id, which only the page can check.
+        let page = entries["page"]?.string().map { Self.resolve($0, besides: file) }
+        if let pageNode = entries["page"], entries["screens"] != nil {
+            pageNode.report("A flow has page or screens, not both: page names a real page, screens describe one.")
+        }
+        if page != nil { referencedElements = [] }
+        let screenNodes = page != nil ? [] : required("screens", in: entries, root)?.sequence() ?? []
         let screens = screenNodes.compactMap { screen($0) }
         var screenIDs: Set<ScreenID> = []
         for (screen, node) in zip(screens, screenNodes) where !screenIDs.insert(screen.id).inserted {
@@ -67,6 +74,7 @@ private struct Reader {
         }
         if screens.isEmpty, entries["screens"] != nil { entries["screens"]?.report("A flow needs at least one screen.") }
         let steps = entries["steps"]?.sequence()?.compactMap { step($0) } ?? []
+        if page != nil { referencedElements = [] }
         for (id, node) in referencedElements where elementIDs[id] == nil {
             node.report("No element has the id \"\(id)\".")
         }
@@ -74,7 +82,14 @@ private struct Reader {
             node.report("No screen has the id \"\(id)\".")
         }
         guard let name, let language else { return nil }
-        return Flow(name: name, language: language, organisation: organisation, screens: screens, steps: steps, file: file)
+        return Flow(name: name, language: language, organisation: organisation, screens: screens, steps: steps, file: file, page: page)
+    }
+
+    /// A page's address as written, or a file's path made relative to the flow file's folder.
+    static func resolve(_ page: String, besides file: String) -> String {
+        if page.range(of: "^[a-zA-Z][a-zA-Z0-9+.-]*:", options: .regularExpression) != nil || page.hasPrefix("/") { return page }
+        guard let slash = file.lastIndex(of: "/") else { return page }
+        return String(file[...slash]) + page
     }
 
     private func organisation(_ node: YAMLNode) -> Organisation? {
@@ -316,6 +331,8 @@ private struct Reader {
             }
         case "app":
             action = .app(reactions(value))
+        case "wait":
+            action = value.integer(in: 1...60_000).map { .wait($0) }
         default:
             node.report("The action \"\(name)\" is not known; use one of \(Self.actionNames.joined(separator: ", ")).")
             action = nil

@@ -91,7 +91,7 @@ public struct FlowSession: Sendable {
             return said
         case let .app(reactions):
             return run(reactions)
-        case .check:
+        case .check, .wait:
             return []
         }
     }

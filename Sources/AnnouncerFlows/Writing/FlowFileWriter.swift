@@ -52,6 +52,7 @@ public enum FlowFileWriter {
         case let .touch(id): "touch: \(id.rawValue)"
         case .check: "check:"
         case .app: "check:"
+        case let .wait(milliseconds): "wait: \(milliseconds)"
         }
         var lines = ["  - \(action)"]
         let expectation = step.expectation

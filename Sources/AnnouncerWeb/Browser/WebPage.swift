@@ -22,8 +22,12 @@ public final class WebPage: @unchecked Sendable {
         return URL(fileURLWithPath: path).standardized.absoluteString
     }
 
-    /// Opens `address` in a new page and waits for its load event.
-    public static func open(_ address: String, in browser: ChromiumBrowser, timeout: Duration = .seconds(30)) throws(WebError) -> WebPage {
+    /// Opens `address` in a new page and waits for its load event; `onChange`, when given, hears every
+    /// live-region change and focus move from before the page's first script (on the reading thread).
+    public static func open(
+        _ address: String, in browser: ChromiumBrowser, timeout: Duration = .seconds(30),
+        onChange: (@Sendable (PageChange) -> Void)? = nil
+    ) throws(WebError) -> WebPage {
         let url = url(for: address)
         if url.hasPrefix("file://"), let path = URL(string: url)?.path, !FileManager.default.fileExists(atPath: path) {
             throw .pageNotLoaded(url: address, error: "no such file")
@@ -32,6 +36,13 @@ public final class WebPage: @unchecked Sendable {
         let session = try browser.send(Target.AttachToTarget(targetId: target.targetId)).sessionId
         let page = WebPage(browser: browser, session: session, address: address)
         try page.send(Page.Enable())
+        if let onChange {
+            browser.listen { method, eventSession, message in
+                guard method == Runtime.BindingCalled.method, eventSession == session, let change = PageObserver.change(from: message) else { return }
+                onChange(change)
+            }
+            try PageObserver.install(on: page)
+        }
         let loaded = DispatchSemaphore(value: 0)
         let listener = browser.listen { method, eventSession, _ in
             if method == Page.LoadEventFired.method, eventSession == session { loaded.signal() }
@@ -67,10 +78,12 @@ public final class WebPage: @unchecked Sendable {
         return response.result.value
     }
 
-    /// Presses a key as a keyboard does: down, then up; Tab with Shift when `shift`.
-    public func press(_ key: String, code: String, keyCode: Int, shift: Bool = false) throws(WebError) {
+    /// Presses a key as a keyboard does: down, then up; Tab with Shift when `shift`. A key that types
+    /// (Enter's carriage return, Space) goes down with its text, which is what activates a button.
+    public func press(_ key: String, code: String, keyCode: Int, shift: Bool = false, text: String? = nil) throws(WebError) {
         let modifiers = shift ? 8 : 0
-        try send(Input.DispatchKeyEvent(type: "rawKeyDown", key: key, code: code, windowsVirtualKeyCode: keyCode, modifiers: modifiers))
+        try send(Input.DispatchKeyEvent(type: text == nil ? "rawKeyDown" : "keyDown", key: key, code: code, text: text,
+                                        windowsVirtualKeyCode: keyCode, modifiers: modifiers))
         try send(Input.DispatchKeyEvent(type: "keyUp", key: key, code: code, windowsVirtualKeyCode: keyCode, modifiers: modifiers))
     }
 

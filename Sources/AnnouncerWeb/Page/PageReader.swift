@@ -76,7 +76,17 @@ public enum PageReader {
         return PageSnapshot(title: title, language: language, elements: elements, tabOrder: tabOrder)
     }
 
-    private static func element(
+    /// The focused element as a screen reader reads it, or nil when nothing (or nothing it reads) has focus.
+    public static func focusedElement(_ page: WebPage) throws(WebError) -> PageElement? {
+        guard let backend = try page.focusedNode() else { return nil }
+        let nodes = try page.send(Accessibility.GetPartialAXTree(backendNodeId: backend)).nodes
+        guard let node = nodes.first(where: { $0.backendDOMNodeId == backend }) ?? nodes.first else { return nil }
+        let role = node.role?.value?.text ?? ""
+        var used: Set<String> = []
+        return try element(node, role: roles[role] ?? .staticText, backend: backend, page: page, usedIDs: &used)
+    }
+
+    static func element(
         _ node: Accessibility.AXNode, role: Role, backend: Int, page: WebPage, usedIDs: inout Set<String>
     ) throws(WebError) -> PageElement? {
         let facts = try page.call(Self.facts, on: backend)
@@ -90,7 +100,8 @@ public enum PageReader {
             if label.isEmpty { return nil }
             value = nil
         }
-        if flowRole == .secureTextField || value?.isEmpty == true { value = nil }
+        // A password field's value is its dots, which say how many characters it holds, never what they are.
+        if value?.isEmpty == true { value = nil }
         var states: Set<ElementState> = []
         if node.property("required")?.bool == true { states.insert(.required) }
         if node.property("disabled")?.bool == true { states.insert(.disabled) }

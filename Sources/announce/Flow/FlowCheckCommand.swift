@@ -4,6 +4,7 @@ import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerFlows
 import AnnouncerVoices
+import AnnouncerWeb
 import ArgumentParser
 import Audio
 import Foundation
@@ -56,6 +57,7 @@ struct FlowCheckCommand: ParsableCommand {
 
     func run() throws {
         let voices = destination.engine.loadVoices()
+        defer { WebSession.shared.close() }
         let auditReport = report.map { AuditReportWriter(folder: $0) }
         try auditReport?.prepare()
         if let record {
@@ -154,7 +156,26 @@ struct FlowCheckCommand: ParsableCommand {
         }
         let voice = FlowVoice(destination: speechDestination, language: flow.language)
         let pace: FlowChecker.Pace = listen || record != nil ? .listening : .brisk
-        let (results, heard) = FlowChecker(flow: flow, profile: profile, pace: pace).runHeard(speaker: voice)
+        var checkedFlow = flow
+        let results: [CheckResult]
+        let heard: [HeardStep]
+        if let page = flow.page {
+            // A real page: its screen is read from the page, for the lint and the report.
+            do throws(WebError) {
+                let browser = try WebSession.shared.browser()
+                let checker = WebChecker(flow: flow, profile: profile)
+                let opened = try WebPage.open(page, in: browser, onChange: { checker.hear($0) })
+                let snapshot = try PageReader.read(opened)
+                checkedFlow.screens = PageFlowImporter.flow(from: snapshot, address: page, language: flow.language, profile: profile).screens
+                (results, heard) = checker.run(page: opened, speaker: voice)
+            } catch {
+                WebSession.shared.waitIfInterrupted()
+                if let (engine, _) = recorded { speechDestination.close(); engine.finish() }
+                return (FlowReport(file: file, flow: nil, readProblems: [error.description]), [:])
+            }
+        } else {
+            (results, heard) = FlowChecker(flow: flow, profile: profile, pace: pace).runHeard(speaker: voice)
+        }
         var times: [String: AnnouncementTimes] = [:]
         for id in heard.flatMap(\.utterances).compactMap(\.id) { times[id] = voice.times(of: id) }
         if let (engine, writer) = recorded {
@@ -162,7 +183,7 @@ struct FlowCheckCommand: ParsableCommand {
             engine.finish()
             writer.flush()
         }
-        return (FlowReport(file: file, flow: flow, results: results, lint: FlowLinter.lint(flow), recording: recording, heard: heard), times)
+        return (FlowReport(file: file, flow: checkedFlow, results: results, lint: FlowLinter.lint(checkedFlow), recording: recording, heard: heard), times)
     }
 
     /// The running server, or one engine in this process for every flow.

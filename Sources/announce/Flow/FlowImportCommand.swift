@@ -5,7 +5,6 @@ import AnnouncerVoices
 import AnnouncerWeb
 import ArgumentParser
 import Foundation
-import Synchronization
 
 /// `announce flow import URL`: writes a flow file from a real page's screen, read in headless Chromium.
 struct FlowImportCommand: ParsableCommand {
@@ -35,22 +34,13 @@ struct FlowImportCommand: ParsableCommand {
 
     func run() throws {
         PlainOutput.error("Opening \(page) in headless Chromium.")
-        let browser: ChromiumBrowser
-        do throws(WebError) { browser = try ChromiumBrowser.launch() } catch { throw CommandFailure(error.description) }
-        let interrupted = Atomic<Bool>(false)
-        TerminationSignals.install { signalNumber in
-            interrupted.store(true, ordering: .releasing)
-            browser.close()
-            Foundation.exit(128 + signalNumber)
-        }
-        defer { browser.close() }
+        defer { WebSession.shared.close() }
         let snapshot: PageSnapshot
         do throws(WebError) {
-            let opened = try WebPage.open(page, in: browser)
+            let opened = try WebPage.open(page, in: try WebSession.shared.browser())
             snapshot = try PageReader.read(opened)
         } catch {
-            // Ctrl-C closes the browser under the page, which fails its load: the signal's exit is the one to take.
-            while interrupted.load(ordering: .acquiring) { sleep(1) }
+            WebSession.shared.waitIfInterrupted()
             throw CommandFailure(error.description)
         }
         let code = lang ?? (snapshot.language.isEmpty ? "en" : snapshot.language)

@@ -52,6 +52,9 @@ struct FlowPlayCommand: ParsableCommand {
         case let .success(read): flow = read
         case let .failure(error): throw CommandFailure(error.description)
         }
+        if let page = flow.page {
+            throw CommandFailure("\(file) is a flow of the real page \(page), which flow play cannot play yet; check it with announce web check \(file).")
+        }
         let writer = try events.map { path in
             do throws(EngineError) { return try JSONLinesTimelineWriter(path: path) } catch { throw CommandFailure(error.description) }
         }

@@ -1,0 +1,173 @@
+public import AnnouncerCore
+public import AnnouncerFlows
+public import AnnouncerVoices
+import Foundation
+import Synchronization
+
+/// Runs a flow's steps against a real page in Chromium, as a screen-reader user would: real Tab,
+/// Enter, Space and typing; each focus move read, each live-region change spoken through the
+/// live-region queue as it happens; each announcement timed from the action, with the page's own
+/// delay (its DOM change) apart from the speech's. The expectations are checked as `flow check` does.
+public final class WebChecker: @unchecked Sendable {
+    public let flow: Flow
+    public let profile: VoiceProfile
+    /// How long a step waits for the page to go quiet after its action before the next.
+    public static let settling: Duration = .milliseconds(1_200)
+    /// The longest a step waits for the page.
+    public static let longestStep: Duration = .seconds(8)
+
+    private let changes = Mutex<[PageChange]>([])
+    private let arrived = DispatchSemaphore(value: 0)
+
+    public init(flow: Flow, profile: VoiceProfile) {
+        self.flow = flow
+        self.profile = profile
+    }
+
+    /// What `WebPage.open` calls with each change of the page.
+    public func hear(_ change: PageChange) {
+        changes.withLock { $0.append(change) }
+        arrived.signal()
+    }
+
+    /// Runs every step; one result per expectation, and what each step said, for the report.
+    public func run(page: WebPage, speaker: some FlowSpeaker) -> (results: [CheckResult], heard: [HeardStep]) {
+        let composer = PhraseComposer(profile: profile)
+        var results: [CheckResult] = []
+        var heardSteps: [HeardStep] = []
+        var reading: String?
+        var spokenIDs: [String] = []
+        _ = takeChanges()
+        for (index, step) in flow.steps.enumerated() {
+            let number = index + 1
+            let action = FlowChecker.describe(step.action)
+            if step.action.isUserAction, let previous = reading {
+                speaker.cancel(previous)
+                reading = nil
+            }
+            let start: MonotonicInstant
+            do throws(WebError) {
+                // Moving to a named element is not the page's doing: its focus move is not read.
+                try prepare(step.action, on: page)
+                start = MonotonicInstant.now()
+                try perform(step.action, on: page)
+            } catch {
+                results.append(CheckResult(step: number, line: step.line, action: action, kind: .step, passed: false,
+                                           message: "The step could not be carried out: \(error.description)"))
+                heardSteps.append(HeardStep(number: number, line: step.line, action: action, isUserAction: step.action.isUserAction,
+                                            screen: "page", focusAfter: nil, utterances: []))
+                continue
+            }
+            // Speak each change as it comes, until the page has been quiet for a while.
+            var sent: [(utterance: Utterance, id: String?)] = []
+            var lastChange = MonotonicInstant.now()
+            while MonotonicInstant.now().since(start) < Self.longestStep {
+                let quietFor = MonotonicInstant.now().since(lastChange)
+                if quietFor >= Self.settling { break }
+                let wait = Self.settling - quietFor
+                _ = arrived.wait(timeout: .now() + .microseconds(Int(wait.components.seconds * 1_000_000 + wait.components.attoseconds / 1_000_000_000_000)))
+                for change in takeChanges() where change.time >= start.microseconds {
+                    lastChange = MonotonicInstant.now()
+                    guard let utterance = utterance(for: change, start: start, page: page, composer: composer) else { continue }
+                    if case .focus = utterance.kind, let previous = reading { speaker.cancel(previous) }
+                    let id = try? speaker.say(utterance)
+                    if case .focus = utterance.kind { reading = id }
+                    if let id { spokenIDs.append(id) }
+                    sent.append((utterance, id))
+                }
+            }
+            let heard = sent.map { entry in entry.id.flatMap { speaker.waitUntilHeardOrEnded($0, timeout: FlowChecker.hearingTimeout) } }
+            let focused = (try? PageReader.focusedElement(page)) ?? nil
+            let focusName = focused.map { Self.name(of: $0, matching: step.expectation.focus) }
+            results += FlowChecker.evaluate(step, number: number, action: action, focus: focusName, focusOrder: [],
+                                            sent: sent.map(\.utterance), heard: heard, start: start, poster: "page")
+            heardSteps.append(HeardStep(
+                number: number, line: step.line, action: action, isUserAction: step.action.isUserAction, screen: "page",
+                focusAfter: focused?.element.id,
+                utterances: zip(sent, heard).map { entry, times in
+                    HeardUtterance(text: entry.utterance.text, kind: entry.utterance.kind, politeness: entry.utterance.politeness, id: entry.id,
+                                   latencyMilliseconds: times?.firstAudio.map { Double(Int64($0) - Int64(start.microseconds)) / 1_000 },
+                                   outcome: times?.outcome, appDelayMilliseconds: entry.utterance.delayMilliseconds)
+                }
+            ))
+            _ = speaker.waitUntilEnded(sent.filter(\.utterance.isAnnouncement).compactMap(\.id), timeout: FlowChecker.endingTimeout)
+        }
+        _ = speaker.waitUntilEnded(spokenIDs, timeout: FlowChecker.endingTimeout)
+        return (results, heardSteps)
+    }
+
+    private func takeChanges() -> [PageChange] {
+        changes.withLock { pending in
+            defer { pending.removeAll() }
+            return pending.sorted { $0.time < $1.time }
+        }
+    }
+
+    /// A focus move is read as the element now focused; a live region's change is announced.
+    private func utterance(for change: PageChange, start: MonotonicInstant, page: WebPage, composer: PhraseComposer) -> Utterance? {
+        let delay = Int((Double(change.time) - Double(start.microseconds)) / 1_000)
+        switch change.kind {
+        case let .live(region, politeness, text):
+            return Utterance(text: text, kind: .announcement, politeness: politeness, region: region, delayMilliseconds: max(0, delay))
+        case .focus:
+            guard let focused = (try? PageReader.focusedElement(page)) ?? nil else { return nil }
+            return Utterance(text: composer.phrase(for: focused.element), kind: .focus(focused.element.id), politeness: .polite)
+        }
+    }
+
+    /// The expected name when the focused element answers to it (its label or its page id), else its id.
+    static func name(of element: PageElement, matching expected: ElementID?) -> ElementID {
+        guard let expected else { return element.element.id }
+        return expected.rawValue == element.element.label || expected == element.element.id ? expected : element.element.id
+    }
+
+    /// Focus on the element a step names, before its clock starts; the focus move's own events are dropped.
+    private func prepare(_ action: StepAction, on page: WebPage) throws(WebError) {
+        let target: ElementID? = switch action {
+        case let .activate(target): target
+        case let .type(_, into): into
+        default: nil
+        }
+        guard let target else { return }
+        try focus(target, on: page)
+        Thread.sleep(forTimeInterval: 0.1)
+        _ = takeChanges()
+    }
+
+    private func perform(_ action: StepAction, on page: WebPage) throws(WebError) {
+        switch action {
+        case .next: try page.press("Tab", code: "Tab", keyCode: 9)
+        case .previous: try page.press("Tab", code: "Tab", keyCode: 9, shift: true)
+        case .activate:
+            let focused = try PageReader.focusedElement(page)
+            // A check box, switch or radio button is toggled by Space; a button or link by Enter.
+            if let role = focused?.element.role, role.isToggle {
+                try page.press(" ", code: "Space", keyCode: 32, text: " ")
+                // A switch or check box that was flipped is read again, as a screen reader reads a state change.
+                Thread.sleep(forTimeInterval: 0.05)
+                hear(PageChange(kind: .focus, time: MonotonicInstant.now().microseconds))
+            } else {
+                try page.press("Enter", code: "Enter", keyCode: 13, text: "\r")
+            }
+        case let .type(text, _):
+            _ = try page.evaluate("(() => { const field = document.activeElement; if (field && field.select) field.select(); return null; })()")
+            try page.send(Input.InsertText(text: text))
+            // The field is read again with what was typed, as flow check does.
+            hear(PageChange(kind: .focus, time: MonotonicInstant.now().microseconds))
+        case let .touch(target): try focus(target, on: page)
+        case let .wait(milliseconds): Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)
+        case .check, .app: break
+        }
+    }
+
+    /// Moves focus to the element whose label or page id is `target`, as touching it would.
+    private func focus(_ target: ElementID, on page: WebPage) throws(WebError) {
+        let snapshot = try PageReader.read(page)
+        guard let match = snapshot.elements.first(where: { $0.backendNodeId != 0 && ($0.element.label == target.rawValue || $0.element.id == target) }) else {
+            throw .pageScript("no element on the page is labelled or named \"\(target)\"")
+        }
+        try page.send(DOM.Focus(backendNodeId: match.backendNodeId))
+    }
+}
+
+import DevToolsProtocol
