@@ -1,8 +1,12 @@
-/// A state a screen reader says after an element's role: on, off, selected, dimmed, required, invalid.
+/// A state a screen reader says after an element's role: on, off, selected, expanded, collapsed, dimmed, required, invalid.
 public enum ElementState: String, Sendable, Hashable, CaseIterable, Comparable {
     case on
     case off
     case selected
+    /// A disclosure, menu button or combo box that shows what it controls (`aria-expanded="true"`).
+    case expanded
+    /// One that hides it (`aria-expanded="false"`).
+    case collapsed
     case disabled
     case required
     case invalid

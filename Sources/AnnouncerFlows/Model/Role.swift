@@ -6,6 +6,8 @@ public enum Role: String, Sendable, Hashable, CaseIterable {
     case button
     case toggle
     case `switch`
+    /// A web page's check box, which screen readers name as such.
+    case checkbox
     case image
     case imageButton = "image_button"
     case banner
@@ -17,7 +19,7 @@ public enum Role: String, Sendable, Hashable, CaseIterable {
     /// True for what a user acts on: fields, buttons, toggles, links.
     public var isInteractive: Bool {
         switch self {
-        case .textField, .secureTextField, .button, .toggle, .switch, .imageButton, .link: true
+        case .textField, .secureTextField, .button, .toggle, .switch, .checkbox, .imageButton, .link: true
         case .header, .image, .banner, .staticText, .group: false
         }
     }
@@ -26,7 +28,7 @@ public enum Role: String, Sendable, Hashable, CaseIterable {
     public var isTextField: Bool { self == .textField || self == .secureTextField }
 
     /// True for elements with an on/off state.
-    public var isToggle: Bool { self == .toggle || self == .switch }
+    public var isToggle: Bool { self == .toggle || self == .switch || self == .checkbox }
 
     /// The key of the role's word in a voice profile: `roles.text_field`.
     public var wordKey: String { "roles.\(rawValue)" }

@@ -19,7 +19,7 @@ public struct PhraseComposer: Sendable {
         (.label, "the label; a toggle that is on says its label_on"),
         (.value, "a text field's text; a secure text field's number of characters (words.values.secure, or words.values.secure_one for one), never its text; a toggle none, since its state says it"),
         (.role, "the role's word (words.roles.*); static text has none"),
-        (.state, "each state's word (words.states.*), in the order on, off, selected, disabled, required, invalid; invalid is left out when an error is attached, since the error says it"),
+        (.state, "each state's word (words.states.*), in the order on, off, selected, expanded, collapsed, disabled, required, invalid; invalid is left out when an error is attached, since the error says it"),
         (.error, "the error word (words.error), a colon, and the error: \"Error: Must be a valid email address\""),
     ]
 

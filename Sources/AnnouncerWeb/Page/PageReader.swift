@@ -9,7 +9,7 @@ public enum PageReader {
     /// Chromium's roles, and the flow role each reads like.
     static let roles: [String: Role] = [
         "heading": .header, "textbox": .textField, "searchbox": .textField, "combobox": .textField,
-        "button": .button, "checkbox": .toggle, "switch": .switch, "radio": .toggle,
+        "button": .button, "checkbox": .checkbox, "switch": .switch, "radio": .toggle,
         "image": .image, "img": .image, "link": .link, "alert": .banner,
     ]
 
@@ -105,6 +105,11 @@ public enum PageReader {
         var states: Set<ElementState> = []
         if node.property("required")?.bool == true { states.insert(.required) }
         if node.property("disabled")?.bool == true { states.insert(.disabled) }
+        switch node.property("expanded")?.bool {
+        case true?: states.insert(.expanded)
+        case false?: states.insert(.collapsed)
+        case nil: break
+        }
         let invalid = node.property("invalid")?.text.map { $0 != "false" } ?? false
         if role.isToggle {
             let checked = node.property("checked")?.text

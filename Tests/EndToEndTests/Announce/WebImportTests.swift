@@ -64,6 +64,28 @@ import Testing
         #expect(check.standardOutput.unwrapped.contains("FAIL: lint focus_order"))
     }
 
+    @Test("States come from the accessibility tree: aria-expanded, aria-checked, disabled, and aria-invalid with its aria-errormessage",
+          .enabled(if: chromiumInstalled))
+    func statesAreRead() throws {
+        let folder = try Self.folder()
+        let page = """
+        <!DOCTYPE html><html lang="nb"><head><meta charset="utf-8"><title>Tilstander</title></head><body>
+        <button aria-expanded="false" aria-controls="meny">Meny</button><ul id="meny" hidden><li>Hjem</li></ul>
+        <label><input type="checkbox" checked> Husk meg</label>
+        <button disabled>Send</button>
+        <label for="dato">Dato</label><input id="dato" aria-invalid="true" aria-errormessage="dato-feil">
+        <p id="dato-feil">Skriv datoen som dd.mm.åååå</p>
+        </body></html>
+        """
+        try page.write(toFile: "\(folder)/states.html", atomically: true, encoding: .utf8)
+        let run = try AnnounceProcess.run(["flow", "import", "\(folder)/states.html"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("language: nb\n"))
+        for phrase in ["Meny, knapp, slått sammen", "Husk meg, avkrysningsboks, på", "Send, knapp, dimmet", "Dato, tekstfelt. Feil: Skriv datoen som dd.mm.åååå"] {
+            #expect(run.standardOutput.contains("says: \"\(phrase)\""), "\(phrase)")
+        }
+    }
+
     @Test("A page that cannot be loaded, and a Chromium that is not there, are each one sentence", .enabled(if: chromiumInstalled))
     func failuresAreOneSentence() throws {
         let missing = try AnnounceProcess.run(["flow", "import", "/nonexistent/page.html"])
