@@ -61,7 +61,7 @@ struct FlowPlayCommand: ParsableCommand {
         let sentences = try eventsText.map { path in
             do throws(EngineError) { return try EventSentenceWriter(path: path) } catch { throw CommandFailure(error.description) }
         }
-        let speech = try startSpeech(writer: writer, sentences: sentences)
+        let speech = try Self.startSpeech(destination: destination, writer: writer, sentences: sentences)
         let voice = FlowVoice(destination: speech.speechDestination, language: flow.language)
         guard let profile = speech.voices.profile(for: flow.language) else {
             voice.close()
@@ -104,12 +104,12 @@ struct FlowPlayCommand: ParsableCommand {
 
     /// Straight to standard output, unbuffered, so it keeps its place among the player's lines; fitted
     /// to an 80-cell braille display.
-    private static func show(_ line: String) {
+    static func show(_ line: String) {
         PlainOutput.line(PlainLineWrapper.fitted(line))
     }
 
     /// Where the flow is spoken, with what stops it and lets it go.
-    private struct Speech {
+    struct Speech {
         let speechDestination: any SpeechDestination
         let voices: VoiceLibrary
         /// Where it speaks, in the player's words.
@@ -121,7 +121,7 @@ struct FlowPlayCommand: ParsableCommand {
     }
 
     /// The running server, as other commands find it, or an engine in this process.
-    private func startSpeech(writer: JSONLinesTimelineWriter?, sentences: EventSentenceWriter?) throws -> Speech {
+    static func startSpeech(destination: DestinationOptions, writer: JSONLinesTimelineWriter?, sentences: EventSentenceWriter?) throws -> Speech {
         switch try destination.route() {
         case let .server(connection):
             let ownPrefix = "flow.\(ProcessInfo.processInfo.processIdentifier)."

@@ -5,7 +5,7 @@ struct WebCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "web",
         abstract: "Check real web pages in headless Chromium, as a screen reader meets them.",
-        subcommands: [WebCheckCommand.self]
+        subcommands: [WebPlayCommand.self, WebCheckCommand.self]
     )
 }
 

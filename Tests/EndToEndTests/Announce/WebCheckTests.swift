@@ -45,4 +45,30 @@ import Testing
         #expect(status.contains("Failed</span></h4>") && status.contains("(the app took 7"))
         #expect(try WebImportTests.announceChromiums().isEmpty)
     }
+
+    @Test("web play steps through the real login page by keys, printing and speaking each phrase and the alert, in English and Norwegian",
+          .enabled(if: WebImportTests.chromiumInstalled), arguments: ["en", "nb"])
+    func playsThePageByKeys(language: String) throws {
+        let run = try AnnounceProcess.run(["web", "play", "--sink", "null", "\(Self.pages)/login.\(language).html"], input: "\ttkari.nordmann\n\t\t \t\r")
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
+        let expected = language == "en"
+            ? ["Email address, text field, required", "Type into Email address, then press Enter:", "Email address, kari.nordmann, text field, required",
+               "Password, secure text field, required", "Show password, switch button, off", "Hide password, switch button, on", "Sign in, button",
+               "Email address, kari.nordmann, text field, required. Error: Must be a valid email address",
+               "Announcement (assertive): Error: Must be a valid email address"]
+            : ["E-postadresse, tekstfelt, obligatorisk", "E-postadresse, kari.nordmann, tekstfelt, obligatorisk",
+               "Passord, sikkert tekstfelt, obligatorisk", "Vis passord, bryter, av", "Skjul passord, bryter, på", "Logg inn, knapp",
+               "E-postadresse, kari.nordmann, tekstfelt, obligatorisk. Feil: Skriv inn en gyldig e-postadresse",
+               "Kunngjøring (bestemt): Feil: Skriv inn en gyldig e-postadresse"]
+        // Each in order, and nothing but plain lines.
+        var from = lines.startIndex
+        for line in expected {
+            let found = lines[from...].firstIndex(of: line)
+            #expect(found != nil, "\(line) in \(lines)")
+            if let found { from = found + 1 }
+        }
+        #expect(!run.standardOutput.contains("\u{1B}"))
+        #expect(try WebImportTests.announceChromiums().isEmpty)
+    }
 }

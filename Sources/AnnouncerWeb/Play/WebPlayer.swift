@@ -1,0 +1,197 @@
+public import AnnouncerFlows
+public import AnnouncerVoices
+import AnnouncerCore
+import DevToolsProtocol
+import Dispatch
+import Foundation
+
+/// Carries out `web play`: keys go to the real page as real key presses, and what a screen reader
+/// would say (each focus move, each live-region change) is printed as one plain line and spoken, as
+/// `flow play` does for a flow file, with the same keys and the same words.
+///
+/// The page's changes arrive on the browser's reading thread and are handed to `output`, where the
+/// page is asked what has focus, lines are printed and speech is sent, in order.
+// Unchecked: `keyboard` is the main thread's alone, and the `var`s are touched only on `output`.
+public final class WebPlayer: @unchecked Sendable {
+    private let page: WebPage
+    private let keyboard: PlayKeyboard
+    private let voice: any FlowSpeaker
+    private let composer: PhraseComposer
+    public let words: PlayWords
+    private let stopSpeech: @Sendable () -> Void
+    private let writeLine: @Sendable (String) -> Void
+    private let output = DispatchQueue(label: "announce.web-play.output")
+
+    // Touched only on `output`.
+    private var speakingFocus: String?
+    private var sentIDs: [String] = []
+    private var stopped = false
+    private var hintsOn = false
+    private var lastChange = DispatchTime.now()
+
+    /// How long the page must be quiet after a key before the next is taken, so lines keep their order.
+    public static let settling: Duration = .milliseconds(300)
+
+    public init(
+        page: WebPage, keyboard: PlayKeyboard, voice: any FlowSpeaker, profile: VoiceProfile, hints: Bool,
+        stopSpeech: @escaping @Sendable () -> Void, writeLine: @escaping @Sendable (String) -> Void
+    ) {
+        self.page = page
+        self.keyboard = keyboard
+        self.voice = voice
+        self.composer = PhraseComposer(profile: profile)
+        self.words = PlayWords(profile: profile)
+        self.stopSpeech = stopSpeech
+        self.writeLine = writeLine
+        self.hintsOn = hints
+    }
+
+    /// What `WebPage.open` calls with each change of the page, on the browser's thread.
+    public func hear(_ change: PageChange) {
+        output.async {
+            self.lastChange = .now()
+            switch change.kind {
+            case let .live(region, politeness, text):
+                let line = self.words.line(.announcement, ["politeness": self.words.line(politeness == .assertive ? .assertive : .polite), "text": text])
+                self.speak(Utterance(text: text, kind: .announcement, politeness: politeness, region: region), line: line)
+            case .focus:
+                self.readFocus()
+            }
+        }
+    }
+
+    /// Reads keys until `q` or the end of input.
+    public func run() -> FlowPlayer.Ending {
+        keyboard.enterKeyMode()
+        defer { keyboard.restore() }
+        while let key = keyboard.nextKey() {
+            switch key {
+            case .next: press { () throws(WebError) in try self.page.press("Tab", code: "Tab", keyCode: 9) }
+            case .previous: press { () throws(WebError) in try self.page.press("Tab", code: "Tab", keyCode: 9, shift: true) }
+            case .activate: activate()
+            case .type: typeIntoFocus()
+            case .repeatPhrase: output.async { self.readFocus() }
+            case .hints:
+                output.async {
+                    self.hintsOn.toggle()
+                    let said = self.words.line(self.hintsOn ? .hintsOn : .hintsOff)
+                    self.speak(Utterance(text: said, kind: .announcement, politeness: .polite, region: "flow-focus"), line: said, stopsFocus: true)
+                }
+            case .help: show(words.line(.keys))
+            case .quit: return .quit
+            case .unknown: show(words.line(.unknownKey))
+            }
+            settle()
+        }
+        return .endOfInput
+    }
+
+    public func quit() {
+        output.sync { stopped = true }
+        stopSpeech()
+    }
+
+    /// After the end of input: lets the page finish and everything sent be heard.
+    public func finishSpeaking() {
+        settle(for: .seconds(1))
+        let ids = output.sync { stopped = true; return sentIDs }
+        if !voice.waitUntilEnded(ids, timeout: .seconds(120)) {
+            show(words.line(.speechUnfinished))
+            stopSpeech()
+        }
+    }
+
+    // MARK: - Keys
+
+    /// A key press stops the reading, as any gesture does, then goes to the page.
+    private func press(_ action: @escaping @Sendable () throws(WebError) -> Void) {
+        output.sync {
+            if let previous = speakingFocus { voice.cancel(previous); speakingFocus = nil }
+        }
+        do throws(WebError) { try action() } catch { show(error.description) }
+    }
+
+    private func activate() {
+        let focused = output.sync { (try? PageReader.focusedElement(page)) ?? nil }
+        guard let focused else {
+            show(words.line(.nothingFocused))
+            return
+        }
+        if focused.element.role.isToggle {
+            press { () throws(WebError) in try self.page.press(" ", code: "Space", keyCode: 32, text: " ") }
+            Thread.sleep(forTimeInterval: 0.05)
+            output.async { self.readFocus() }
+        } else {
+            press { () throws(WebError) in try self.page.press("Enter", code: "Enter", keyCode: 13, text: "\r") }
+        }
+    }
+
+    private func typeIntoFocus() {
+        let focused = output.sync { (try? PageReader.focusedElement(page)) ?? nil }
+        guard let focused else {
+            show(words.line(.nothingFocused))
+            return
+        }
+        let element = focused.element
+        guard element.role.isTextField else {
+            show(words.line(.notATextField, ["name": element.label.isEmpty ? element.id.rawValue : element.label]))
+            return
+        }
+        output.sync { print(line: words.line(.typeInto, ["name": element.label.isEmpty ? element.id.rawValue : element.label])) }
+        // What is typed into a password field is never shown; its phrase then says how many characters it has.
+        guard let text = keyboard.readLine(echo: element.role != .secureTextField) else {
+            show(words.line(.nothingTyped))
+            return
+        }
+        press { () throws(WebError) in
+            _ = try self.page.evaluate("(() => { const field = document.activeElement; if (field && field.select) field.select(); return null; })()")
+            try self.page.send(Input.InsertText(text: text))
+        }
+        output.async { self.readFocus() }
+    }
+
+    /// Waits until the page has been quiet for `settling` after the last change, a few seconds at most.
+    private func settle(for least: Duration = WebPlayer.settling) {
+        let begun = DispatchTime.now()
+        Thread.sleep(forTimeInterval: Double(least.components.seconds) + Double(least.components.attoseconds) / 1e18)
+        while DispatchTime.now().uptimeNanoseconds - begun.uptimeNanoseconds < 5_000_000_000 {
+            let quietFor = output.sync { DispatchTime.now().uptimeNanoseconds - lastChange.uptimeNanoseconds }
+            if quietFor >= 250_000_000 { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    // MARK: - Printing and speaking (on `output`)
+
+    private func readFocus() {
+        guard let focused = (try? PageReader.focusedElement(page)) ?? nil else { return }
+        let phrase = composer.phrase(for: focused.element, hints: hintsOn)
+        speak(Utterance(text: phrase, kind: .focus(focused.element.id), politeness: .polite), line: phrase.isEmpty ? words.line(.blank) : phrase, stopsFocus: true)
+    }
+
+    private func show(_ text: String) {
+        output.async { self.print(line: text) }
+    }
+
+    private func speak(_ utterance: Utterance, line: String, stopsFocus: Bool = false) {
+        guard !stopped else { return }
+        print(line: line)
+        if stopsFocus, let previous = speakingFocus {
+            voice.cancel(previous)
+            speakingFocus = nil
+        }
+        guard utterance.text.contains(where: { !$0.isWhitespace }) else { return }
+        do {
+            let id = try voice.say(utterance)
+            sentIDs.append(id)
+            if stopsFocus { speakingFocus = id }
+        } catch {
+            print(line: words.line(.couldNotSpeak, ["error": "\(error)"]))
+        }
+    }
+
+    private func print(line text: String) {
+        let plain = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        writeLine(plain)
+    }
+}

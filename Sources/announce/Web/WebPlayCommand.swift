@@ -1,0 +1,87 @@
+import AnnouncerClient
+import AnnouncerCommandLine
+import AnnouncerCore
+import AnnouncerFlows
+import AnnouncerVoices
+import AnnouncerWeb
+import ArgumentParser
+import Foundation
+
+/// `announce web play PAGE`: steps through a real page by keyboard in headless Chromium, hearing it.
+struct WebPlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Step through a real web page by keyboard, hearing it as a screen reader user does.",
+        discussion: """
+        The page (a URL or an HTML file) is opened in headless Chromium. The keys are flow play's: \
+        right arrow or Tab, left arrow or Shift-Tab, Enter or Space, t to type a line into the focused \
+        field, r to read it again, h for hints, ? for the keys, q to quit. They go to the page as real \
+        key presses; each focus move and each change of a live region is printed as one plain line \
+        and spoken, an announcement as "Announcement (assertive): …".
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The page: a URL, or a local HTML file.", valueName: "PAGE"))
+    var page: String
+
+    @Option(help: ArgumentHelp("The language to speak in, en or nb; by default the page's lang, else en.", valueName: "CODE"))
+    var lang: String?
+
+    @Flag(help: "Start with hints on: each element's description is read after its phrase.")
+    var hints = false
+
+    @OptionGroup var destination: DestinationOptions
+
+    func run() throws {
+        let speech = try FlowPlayCommand.startSpeech(destination: destination, writer: nil, sentences: nil)
+        defer { speech.close() }
+        defer { WebSession.shared.close() }
+        FlowPlayCommand.show("Opening \(page) in headless Chromium.")
+        let browser: ChromiumBrowser
+        do throws(WebError) { browser = try WebSession.shared.browser() } catch { throw CommandFailure(error.description) }
+        // The page's language decides the voice; the player, made once the page is open, hears its changes.
+        let relay = ChangeRelay()
+        let opened: WebPage
+        let pageLanguage: String
+        do throws(WebError) {
+            opened = try WebPage.open(page, in: browser, onChange: { relay.forward($0) })
+            pageLanguage = try opened.evaluate("document.documentElement.lang || ''")?.text ?? ""
+        } catch {
+            WebSession.shared.waitIfInterrupted()
+            throw CommandFailure(error.description)
+        }
+        let code = lang ?? (pageLanguage.isEmpty ? "en" : pageLanguage)
+        guard let language = Language(code: code), let profile = speech.voices.profile(for: language) else {
+            throw CommandFailure("There is no voice profile for the language \"\(code)\"; use --lang en or --lang nb.")
+        }
+        let voice = FlowVoice(destination: speech.speechDestination, language: language)
+        let player = WebPlayer(page: opened, keyboard: PlayKeyboard(), voice: voice, profile: profile, hints: hints,
+                               stopSpeech: speech.stop, writeLine: { FlowPlayCommand.show($0) })
+        relay.player = player
+        let words = player.words
+        let title = (try? opened.evaluate("document.title"))??.text ?? page
+        FlowPlayCommand.show(words.line(.opening, ["flow": title, "language": words.line(.language), "screen": page]))
+        FlowPlayCommand.show(words.line(.keys))
+        FlowPlayCommand.show(speech.describe(words))
+        switch player.run() {
+        case .quit:
+            player.quit()
+            FlowPlayCommand.show(words.line(.stopped, ["flow": title]))
+        case .endOfInput:
+            player.finishSpeaking()
+            FlowPlayCommand.show(words.line(.endOfInput, ["flow": title]))
+        }
+    }
+}
+
+/// Hands the page's changes to the player once there is one; those before it (the page loading) are not read.
+private final class ChangeRelay: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: WebPlayer?
+    var player: WebPlayer? {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
+    }
+
+    func forward(_ change: PageChange) { player?.hear(change) }
+}
