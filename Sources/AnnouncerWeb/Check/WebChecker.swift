@@ -79,7 +79,12 @@ public final class WebChecker: @unchecked Sendable {
             let heard = sent.map { entry in entry.id.flatMap { speaker.waitUntilHeardOrEnded($0, timeout: FlowChecker.hearingTimeout) } }
             let focused = (try? PageReader.focusedElement(page)) ?? nil
             let focusName = focused.map { Self.name(of: $0, matching: step.expectation.focus) }
-            results += FlowChecker.evaluate(step, number: number, action: action, focus: focusName, focusOrder: [],
+            // A page's focus order is the order Tab takes, from the top; focus goes back where it was.
+            var tabOrder: [ElementID] = []
+            if step.expectation.focusOrder != nil {
+                tabOrder = (try? Self.tabOrder(of: page)) ?? []
+            }
+            results += FlowChecker.evaluate(step, number: number, action: action, focus: focusName, focusOrder: tabOrder,
                                             sent: sent.map(\.utterance), heard: heard, start: start, poster: "page")
             heardSteps.append(HeardStep(
                 number: number, line: step.line, action: action, isUserAction: step.action.isUserAction, screen: "page",
@@ -113,6 +118,15 @@ public final class WebChecker: @unchecked Sendable {
             guard let focused = (try? PageReader.focusedElement(page)) ?? nil else { return nil }
             return Utterance(text: composer.phrase(for: focused.element), kind: .focus(focused.element.id), politeness: .polite)
         }
+    }
+
+    /// The ids of what Tab reaches from the top of the page, named as `flow import` names them; focus
+    /// is put back where it was afterwards.
+    static func tabOrder(of page: WebPage) throws(WebError) -> [ElementID] {
+        let before = try page.focusedNode()
+        let snapshot = try PageReader.read(page)
+        if let before { try page.send(DOM.Focus(backendNodeId: before)) }
+        return snapshot.tabOrder
     }
 
     /// The expected name when the focused element answers to it (its label or its page id), else its id.

@@ -2,73 +2,76 @@ import TestSupport
 import Foundation
 import Testing
 
-/// `announce web check`: flows of real pages run in a real headless Chromium through a real engine,
-/// their live regions heard and timed from the action, through the page's change, to the first audio.
-@Suite(.serialized) struct WebCheckTests {
-    static let pages = Repository.path("Flows/web")
 
-    @Test("The login page passes web check in English and Norwegian: its fields, its switch, and its role=alert error within 500 ms",
-          .enabled(if: WebImportTests.chromiumInstalled))
-    func loginPagePasses() throws {
-        let folder = try WebImportTests.folder()
-        let run = try AnnounceProcess.run([
-            "web", "check", "--sink", "null", "--verbose", "--junit", "\(folder)/junit.xml",
-            "\(Self.pages)/login.en.yaml", "\(Self.pages)/login.nb.yaml",
-        ])
-        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
-        let output = run.standardOutput.unwrapped
-        #expect(output.contains("Sign in, on the web (login.en.yaml): 23 passed, 0 failed."))
-        #expect(output.contains("Logg inn, på nettet (login.nb.yaml): 23 passed, 0 failed."))
-        #expect(output.contains("pass: step 7, line 21, activate Sign in: \"Error: Must be a valid email address\", assertive, began "))
-        #expect(output.contains("pass: step 6, line 19, activate: Said \"Skjul passord, bryter, på\""))
-        #expect(output.contains("pass: lint contrast: Contrast of \"Sign in\" (sign-in): #FFFFFF on #00205B is 15.4:1"))
-        #expect(try String(contentsOfFile: "\(folder)/junit.xml", encoding: .utf8).contains("tests=\"46\" failures=\"0\""))
-        #expect(try WebImportTests.announceChromiums().isEmpty)
-    }
+extension WebTests {
+    /// `announce web check`: flows of real pages run in a real headless Chromium through a real engine,
+    /// their live regions heard and timed from the action, through the page's change, to the first audio.
+    @Suite struct Check {
 
-    @Test("The broken page's four faults are each one sentence, the late error with the page's delay apart from the speech's",
-          .enabled(if: WebImportTests.chromiumInstalled))
-    func brokenPageFaults() throws {
-        let folder = try WebImportTests.folder()
-        let run = try AnnounceProcess.run(["web", "check", "--sink", "null", "--report", "\(folder)/report", "\(Self.pages)/login-broken.en.yaml"])
-        #expect(run.status == 1)
-        let failures = run.standardOutput.unwrapped.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.map(String.init)
-        #expect(failures.contains("FAIL: lint label: The switch with the id show-password has no label, so a screen reader says only its role; give it a label that says what it does."))
-        #expect(failures.contains("FAIL: lint contrast: Contrast of \"Email address\" (email): #808080 on #FFFFFF is 3.9:1; at least 4.5:1 is needed for normal text."))
-        let late = failures.first { $0.contains("\"Error: Must be a valid email address\", assertive, began ") }
-        #expect(late?.contains(try Regex(#"the limit is 500 ms\. Too late\. The page took 7\d\d ms to show it; speech began \d+\.\d ms after\."#)) == true, "\(failures)")
-        #expect(failures.contains("FAIL: step 5, line 16, activate Sign in: Expected \"Error: Enter your password\", but the step said nothing."))
-        #expect(failures.count == 5, "\(failures)")
-        // The audit report of a real page: the late error under 4.1.3, with the page's own delay.
-        let html = try String(contentsOfFile: "\(folder)/report/index.html", encoding: .utf8)
-        let status = AuditReportTests.part(html, from: "flow-1-c-4-1-3")
-        #expect(status.contains("Failed</span></h4>") && status.contains("(the app took 7"))
-        #expect(try WebImportTests.announceChromiums().isEmpty)
-    }
-
-    @Test("web play steps through the real login page by keys, printing and speaking each phrase and the alert, in English and Norwegian",
-          .enabled(if: WebImportTests.chromiumInstalled), arguments: ["en", "nb"])
-    func playsThePageByKeys(language: String) throws {
-        let run = try AnnounceProcess.run(["web", "play", "--sink", "null", "\(Self.pages)/login.\(language).html"], input: "\ttkari.nordmann\n\t\t \t\r")
-        #expect(run.status == 0, "\(run.standardError)")
-        let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
-        let expected = language == "en"
-            ? ["Email address, text field, required", "Type into Email address, then press Enter:", "Email address, kari.nordmann, text field, required",
-               "Password, secure text field, required", "Show password, switch button, off", "Hide password, switch button, on", "Sign in, button",
-               "Email address, kari.nordmann, text field, required. Error: Must be a valid email address",
-               "Announcement (assertive): Error: Must be a valid email address"]
-            : ["E-postadresse, tekstfelt, obligatorisk", "E-postadresse, kari.nordmann, tekstfelt, obligatorisk",
-               "Passord, sikkert tekstfelt, obligatorisk", "Vis passord, bryter, av", "Skjul passord, bryter, på", "Logg inn, knapp",
-               "E-postadresse, kari.nordmann, tekstfelt, obligatorisk. Feil: Skriv inn en gyldig e-postadresse",
-               "Kunngjøring (bestemt): Feil: Skriv inn en gyldig e-postadresse"]
-        // Each in order, and nothing but plain lines.
-        var from = lines.startIndex
-        for line in expected {
-            let found = lines[from...].firstIndex(of: line)
-            #expect(found != nil, "\(line) in \(lines)")
-            if let found { from = found + 1 }
+        @Test("The login page passes web check in English and Norwegian: its fields, its switch, and its role=alert error within 500 ms",
+              .enabled(if: WebTests.chromiumInstalled))
+        func loginPagePasses() throws {
+            let folder = try WebTests.folder()
+            let run = try AnnounceProcess.run([
+                "web", "check", "--sink", "null", "--verbose", "--junit", "\(folder)/junit.xml",
+                "\(WebTests.pages)/login.en.yaml", "\(WebTests.pages)/login.nb.yaml",
+            ])
+            #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+            let output = run.standardOutput.unwrapped
+            #expect(output.contains("Sign in, on the web (login.en.yaml): 24 passed, 0 failed."))
+            #expect(output.contains("Logg inn, på nettet (login.nb.yaml): 24 passed, 0 failed."))
+            #expect(output.contains("pass: step 8, line 24, activate Sign in: \"Error: Must be a valid email address\", assertive, began "))
+            #expect(output.contains("pass: step 7, line 22, activate: Said \"Skjul passord, bryter, på\""))
+            #expect(output.contains("pass: step 1, line 10, check: The focus order is email, password, show-password, sign-in."))
+            #expect(output.contains("pass: lint contrast: Contrast of \"Sign in\" (sign-in): #FFFFFF on #00205B is 15.4:1"))
+            #expect(try String(contentsOfFile: "\(folder)/junit.xml", encoding: .utf8).contains("tests=\"48\" failures=\"0\""))
+            #expect(try WebTests.announceChromiums().isEmpty)
         }
-        #expect(!run.standardOutput.contains("\u{1B}"))
-        #expect(try WebImportTests.announceChromiums().isEmpty)
+
+        @Test("The broken page's four faults are each one sentence, the late error with the page's delay apart from the speech's",
+              .enabled(if: WebTests.chromiumInstalled))
+        func brokenPageFaults() throws {
+            let folder = try WebTests.folder()
+            let run = try AnnounceProcess.run(["web", "check", "--sink", "null", "--report", "\(folder)/report", "\(WebTests.pages)/login-broken.en.yaml"])
+            #expect(run.status == 1)
+            let failures = run.standardOutput.unwrapped.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.map(String.init)
+            #expect(failures.contains("FAIL: lint label: The switch with the id show-password has no label, so a screen reader says only its role; give it a label that says what it does."))
+            #expect(failures.contains("FAIL: lint contrast: Contrast of \"Email address\" (email): #808080 on #FFFFFF is 3.9:1; at least 4.5:1 is needed for normal text."))
+            let late = failures.first { $0.contains("\"Error: Must be a valid email address\", assertive, began ") }
+            #expect(late?.contains(try Regex(#"the limit is 500 ms\. Too late\. The page took 7\d\d ms to show it; speech began \d+\.\d ms after\."#)) == true, "\(failures)")
+            #expect(failures.contains("FAIL: step 5, line 16, activate Sign in: Expected \"Error: Enter your password\", but the step said nothing."))
+            #expect(failures.count == 5, "\(failures)")
+            // The audit report of a real page: the late error under 4.1.3, with the page's own delay.
+            let html = try String(contentsOfFile: "\(folder)/report/index.html", encoding: .utf8)
+            let status = AuditReportTests.part(html, from: "flow-1-c-4-1-3")
+            #expect(status.contains("Failed</span></h4>") && status.contains("(the app took 7"))
+            #expect(try WebTests.announceChromiums().isEmpty)
+        }
+
+        @Test("web play steps through the real login page by keys, printing and speaking each phrase and the alert, in English and Norwegian",
+              .enabled(if: WebTests.chromiumInstalled), arguments: ["en", "nb"])
+        func playsThePageByKeys(language: String) throws {
+            let run = try AnnounceProcess.run(["web", "play", "--sink", "null", "\(WebTests.pages)/login.\(language).html"], input: "\ttkari.nordmann\n\t\t \t\r")
+            #expect(run.status == 0, "\(run.standardError)")
+            let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
+            let expected = language == "en"
+                ? ["Email address, text field, required", "Type into Email address, then press Enter:", "Email address, kari.nordmann, text field, required",
+                   "Password, secure text field, required", "Show password, switch button, off", "Hide password, switch button, on", "Sign in, button",
+                   "Email address, kari.nordmann, text field, required. Error: Must be a valid email address",
+                   "Announcement (assertive): Error: Must be a valid email address"]
+                : ["E-postadresse, tekstfelt, obligatorisk", "E-postadresse, kari.nordmann, tekstfelt, obligatorisk",
+                   "Passord, sikkert tekstfelt, obligatorisk", "Vis passord, bryter, av", "Skjul passord, bryter, på", "Logg inn, knapp",
+                   "E-postadresse, kari.nordmann, tekstfelt, obligatorisk. Feil: Skriv inn en gyldig e-postadresse",
+                   "Kunngjøring (bestemt): Feil: Skriv inn en gyldig e-postadresse"]
+            // Each in order, and nothing but plain lines.
+            var from = lines.startIndex
+            for line in expected {
+                let found = lines[from...].firstIndex(of: line)
+                #expect(found != nil, "\(line) in \(lines)")
+                if let found { from = found + 1 }
+            }
+            #expect(!run.standardOutput.contains("\u{1B}"))
+            #expect(try WebTests.announceChromiums().isEmpty)
+        }
     }
 }

@@ -2,137 +2,120 @@ import TestSupport
 import Foundation
 import Testing
 
-/// `announce flow import PAGE`: real pages read in a real headless Chromium over its DevTools pipe,
-/// written as flow files that `flow check` then passes through a real engine.
-@Suite(.serialized) struct WebImportTests {
-    static let pages = Repository.path("Flows/web")
-
-    /// In CI the browser must be there; elsewhere these tests need Debian's chromium.
-    static let chromiumInstalled = ProcessInfo.processInfo.environment["CI"] == "true"
-        || FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
-
-    static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
-    /// Chromium processes still alive that were started with a profile of announce's.
-    static func announceChromiums() throws -> [String] {
-        let run = try ProgramRun("/bin/ps", ["-eo", "stat=,args="])
-        return run.standardOutput.split(separator: "\n").map(String.init)
-            .filter { $0.contains("announce-chromium-") && !$0.hasPrefix("Z") }
-    }
-
-    @Test("The login page is read as a screen reader meets it, in English and Norwegian, and flow check passes the flow written from it",
-          .enabled(if: chromiumInstalled), arguments: ["en", "nb"])
-    func importedLoginPasses(language: String) throws {
-        let folder = try Self.folder()
-        let run = try AnnounceProcess.run(["flow", "import", "\(Self.pages)/login.\(language).html", "--output", "\(folder)/login.\(language).yaml"])
-        #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardError.unwrapped.contains("Read 6 elements, 4 of them interactive; Tab reaches 4."))
-        let flow = try String(contentsOfFile: "\(folder)/login.\(language).yaml", encoding: .utf8)
-        #expect(flow.contains("language: \(language)\n"))
-        let expected = language == "en"
-            ? ["says: \"Blindeforbundet, heading\"", "says: \"Email address, text field, required\"", "hint: \"The address you registered with.\"",
-               "says: \"Password, secure text field, required\"", "says: \"Show password, switch button, off\"", "says: \"Sign in, button\""]
-            : ["says: \"Blindeforbundet, overskrift\"", "says: \"E-postadresse, tekstfelt, obligatorisk\"", "says: \"Passord, sikkert tekstfelt, obligatorisk\"",
-               "says: \"Vis passord, bryter, av\"", "says: \"Logg inn, knapp\""]
-        for line in expected { #expect(flow.contains(line), "\(line)") }
-        // Computed colours, as drawn: the button's white on the brand's blue, the heading large.
-        #expect(flow.contains("colours: { text: \"#FFFFFF\", background: \"#00205B\", large: false }"))
-        #expect(flow.contains("colours: { text: \"#00205B\", background: \"#FFFFFF\", large: true }"))
-        let check = try AnnounceProcess.run(["flow", "check", "--sink", "null", "\(folder)/login.\(language).yaml"])
-        #expect(check.status == 0, "\(check.standardOutput)")
-        #expect(check.standardOutput.contains(" 0 failed."))
-        #expect(try Self.announceChromiums().isEmpty)
-    }
-
-    @Test("A positive tabindex puts the page's Tab order in the flow, and the lint catches it", .enabled(if: chromiumInstalled))
-    func tabOrderIsImported() throws {
-        let folder = try Self.folder()
-        let page = try String(contentsOfFile: "\(Self.pages)/login.en.html", encoding: .utf8)
-            .replacingOccurrences(of: "<button type=\"submit\" id=\"sign-in\">", with: "<button type=\"submit\" id=\"sign-in\" tabindex=\"1\">")
-        try page.write(toFile: "\(folder)/tabbed.html", atomically: true, encoding: .utf8)
-        let run = try AnnounceProcess.run(["flow", "import", "\(folder)/tabbed.html", "--output", "\(folder)/tabbed.en.yaml"])
-        #expect(run.status == 0, "\(run.standardError)")
-        let flow = try String(contentsOfFile: "\(folder)/tabbed.en.yaml", encoding: .utf8)
-        #expect(flow.contains("focus_order: [blindeforbundet, sign-in, the-address-you-registered-with, email, password, show-password]")
-            || flow.contains("focus_order: [blindeforbundet, sign-in, email, the-address-you-registered-with, password, show-password]"), "\(flow)")
-        let check = try AnnounceProcess.run(["flow", "check", "--sink", "null", "\(folder)/tabbed.en.yaml"])
-        #expect(check.status == 1)
-        #expect(check.standardOutput.unwrapped.contains("FAIL: lint focus_order"))
-    }
-
-    @Test("States come from the accessibility tree: aria-expanded, aria-checked, disabled, and aria-invalid with its aria-errormessage",
-          .enabled(if: chromiumInstalled))
-    func statesAreRead() throws {
-        let folder = try Self.folder()
-        let page = """
-        <!DOCTYPE html><html lang="nb"><head><meta charset="utf-8"><title>Tilstander</title></head><body>
-        <button aria-expanded="false" aria-controls="meny">Meny</button><ul id="meny" hidden><li>Hjem</li></ul>
-        <label><input type="checkbox" checked> Husk meg</label>
-        <button disabled>Send</button>
-        <label for="dato">Dato</label><input id="dato" aria-invalid="true" aria-errormessage="dato-feil">
-        <p id="dato-feil">Skriv datoen som dd.mm.åååå</p>
-        </body></html>
-        """
-        try page.write(toFile: "\(folder)/states.html", atomically: true, encoding: .utf8)
-        let run = try AnnounceProcess.run(["flow", "import", "\(folder)/states.html"])
-        #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput.contains("language: nb\n"))
-        for phrase in ["Meny, knapp, slått sammen", "Husk meg, avkrysningsboks, på", "Send, knapp, dimmet", "Dato, tekstfelt. Feil: Skriv datoen som dd.mm.åååå"] {
-            #expect(run.standardOutput.contains("says: \"\(phrase)\""), "\(phrase)")
+extension WebTests {
+    /// `announce flow import PAGE`: real pages read in a real headless Chromium over its DevTools pipe,
+    /// written as flow files that `flow check` then passes through a real engine.
+    @Suite struct Import {
+        @Test("The login page is read as a screen reader meets it, in English and Norwegian, and flow check passes the flow written from it",
+              .enabled(if: WebTests.chromiumInstalled), arguments: ["en", "nb"])
+        func importedLoginPasses(language: String) throws {
+            let folder = try WebTests.folder()
+            let run = try AnnounceProcess.run(["flow", "import", "\(WebTests.pages)/login.\(language).html", "--output", "\(folder)/login.\(language).yaml"])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardError.unwrapped.contains("Read 6 elements, 4 of them interactive; Tab reaches 4."))
+            let flow = try String(contentsOfFile: "\(folder)/login.\(language).yaml", encoding: .utf8)
+            #expect(flow.contains("language: \(language)\n"))
+            let expected = language == "en"
+                ? ["says: \"Blindeforbundet, heading\"", "says: \"Email address, text field, required\"", "hint: \"The address you registered with.\"",
+                   "says: \"Password, secure text field, required\"", "says: \"Show password, switch button, off\"", "says: \"Sign in, button\""]
+                : ["says: \"Blindeforbundet, overskrift\"", "says: \"E-postadresse, tekstfelt, obligatorisk\"", "says: \"Passord, sikkert tekstfelt, obligatorisk\"",
+                   "says: \"Vis passord, bryter, av\"", "says: \"Logg inn, knapp\""]
+            for line in expected { #expect(flow.contains(line), "\(line)") }
+            // Computed colours, as drawn: the button's white on the brand's blue, the heading large.
+            #expect(flow.contains("colours: { text: \"#FFFFFF\", background: \"#00205B\", large: false }"))
+            #expect(flow.contains("colours: { text: \"#00205B\", background: \"#FFFFFF\", large: true }"))
+            let check = try AnnounceProcess.run(["flow", "check", "--sink", "null", "\(folder)/login.\(language).yaml"])
+            #expect(check.status == 0, "\(check.standardOutput)")
+            #expect(check.standardOutput.contains(" 0 failed."))
+            #expect(try WebTests.announceChromiums().isEmpty)
         }
-    }
 
-    @Test("A page that cannot be loaded, and a Chromium that is not there, are each one sentence", .enabled(if: chromiumInstalled))
-    func failuresAreOneSentence() throws {
-        let missing = try AnnounceProcess.run(["flow", "import", "/nonexistent/page.html"])
-        #expect(missing.status == 1)
-        #expect(missing.standardError.unwrapped.contains("Error: The page /nonexistent/page.html could not be loaded: Chromium says no such file."))
-        let refused = try AnnounceProcess.run(["flow", "import", "http://127.0.0.1:1/"])
-        #expect(refused.status == 1)
-        #expect(refused.standardError.unwrapped.contains("could not be loaded: Chromium says net::ERR_"))
-        let noBrowser = try AnnounceProcess.run(["flow", "import", "\(Self.pages)/login.en.html"], environment: ["ANNOUNCER_CHROMIUM": "/nonexistent/chromium"])
-        #expect(noBrowser.status == 1)
-        #expect(noBrowser.standardError.unwrapped.contains("Chromium could not be started: ANNOUNCER_CHROMIUM names /nonexistent/chromium, which is not a program."))
-        #expect(try Self.announceChromiums().isEmpty)
-    }
+        @Test("A positive tabindex puts the page's Tab order in the flow, and the lint catches it", .enabled(if: WebTests.chromiumInstalled))
+        func tabOrderIsImported() throws {
+            let folder = try WebTests.folder()
+            let page = try String(contentsOfFile: "\(WebTests.pages)/login.en.html", encoding: .utf8)
+                .replacingOccurrences(of: "<button type=\"submit\" id=\"sign-in\">", with: "<button type=\"submit\" id=\"sign-in\" tabindex=\"1\">")
+            try page.write(toFile: "\(folder)/tabbed.html", atomically: true, encoding: .utf8)
+            let run = try AnnounceProcess.run(["flow", "import", "\(folder)/tabbed.html", "--output", "\(folder)/tabbed.en.yaml"])
+            #expect(run.status == 0, "\(run.standardError)")
+            let flow = try String(contentsOfFile: "\(folder)/tabbed.en.yaml", encoding: .utf8)
+            #expect(flow.contains("focus_order: [blindeforbundet, sign-in, the-address-you-registered-with, email, password, show-password]")
+                || flow.contains("focus_order: [blindeforbundet, sign-in, email, the-address-you-registered-with, password, show-password]"), "\(flow)")
+            let check = try AnnounceProcess.run(["flow", "check", "--sink", "null", "\(folder)/tabbed.en.yaml"])
+            #expect(check.status == 1)
+            #expect(check.standardOutput.unwrapped.contains("FAIL: lint focus_order"))
+        }
 
-    @Test("Ctrl-C while a page loads ends Chromium with announce", .enabled(if: chromiumInstalled))
-    func interruptEndsChromium() throws {
-        // A server that accepts and never answers, so the page is still loading when Ctrl-C comes.
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", "-c", "import socket,time\ns=socket.socket();s.setsockopt(socket.SOL_SOCKET,socket.SO_REUSEADDR,1);s.bind(('127.0.0.1',0));s.listen(5);print(s.getsockname()[1],flush=True)\nc=[]\nwhile True: c.append(s.accept())"]
-        let output = Pipe()
-        server.standardOutput = output
-        // Not this process's standard error: swift test waits for every holder of it to end.
-        server.standardError = FileHandle.nullDevice
-        server.standardInput = FileHandle.nullDevice
-        try server.run()
-        defer { server.terminate() }
-        let port = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let announce = Process()
-        announce.executableURL = AnnounceProcess.executable
-        announce.arguments = ["flow", "import", "http://127.0.0.1:\(port)/"]
-        announce.standardError = FileHandle.nullDevice
-        try announce.run()
-        var started = false
-        for _ in 0..<100 where !started {
-            Thread.sleep(forTimeInterval: 0.1)
-            started = !(try Self.announceChromiums().isEmpty)
+        @Test("States come from the accessibility tree: aria-expanded, aria-checked, disabled, and aria-invalid with its aria-errormessage",
+              .enabled(if: WebTests.chromiumInstalled))
+        func statesAreRead() throws {
+            let folder = try WebTests.folder()
+            let page = """
+            <!DOCTYPE html><html lang="nb"><head><meta charset="utf-8"><title>Tilstander</title></head><body>
+            <button aria-expanded="false" aria-controls="meny">Meny</button><ul id="meny" hidden><li>Hjem</li></ul>
+            <label><input type="checkbox" checked> Husk meg</label>
+            <button disabled>Send</button>
+            <label for="dato">Dato</label><input id="dato" aria-invalid="true" aria-errormessage="dato-feil">
+            <p id="dato-feil">Skriv datoen som dd.mm.åååå</p>
+            </body></html>
+            """
+            try page.write(toFile: "\(folder)/states.html", atomically: true, encoding: .utf8)
+            let run = try AnnounceProcess.run(["flow", "import", "\(folder)/states.html"])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardOutput.contains("language: nb\n"))
+            for phrase in ["Meny, knapp, slått sammen", "Husk meg, avkrysningsboks, på", "Send, knapp, dimmet", "Dato, tekstfelt. Feil: Skriv datoen som dd.mm.åååå"] {
+                #expect(run.standardOutput.contains("says: \"\(phrase)\""), "\(phrase)")
+            }
         }
-        #expect(started, "Chromium should be running while the page loads")
-        kill(announce.processIdentifier, SIGINT)
-        announce.waitUntilExit()
-        #expect(announce.terminationStatus == 130)
-        var left = try Self.announceChromiums()
-        for _ in 0..<30 where !left.isEmpty {
-            Thread.sleep(forTimeInterval: 0.1)
-            left = try Self.announceChromiums()
+
+        @Test("A page that cannot be loaded, and a Chromium that is not there, are each one sentence", .enabled(if: WebTests.chromiumInstalled))
+        func failuresAreOneSentence() throws {
+            let missing = try AnnounceProcess.run(["flow", "import", "/nonexistent/page.html"])
+            #expect(missing.status == 1)
+            #expect(missing.standardError.unwrapped.contains("Error: The page /nonexistent/page.html could not be loaded: Chromium says no such file."))
+            let refused = try AnnounceProcess.run(["flow", "import", "http://127.0.0.1:1/"])
+            #expect(refused.status == 1)
+            #expect(refused.standardError.unwrapped.contains("could not be loaded: Chromium says net::ERR_"))
+            let noBrowser = try AnnounceProcess.run(["flow", "import", "\(WebTests.pages)/login.en.html"], environment: ["ANNOUNCER_CHROMIUM": "/nonexistent/chromium"])
+            #expect(noBrowser.status == 1)
+            #expect(noBrowser.standardError.unwrapped.contains("Chromium could not be started: ANNOUNCER_CHROMIUM names /nonexistent/chromium, which is not a program."))
+            #expect(try WebTests.announceChromiums().isEmpty)
         }
-        #expect(left.isEmpty, "\(left)")
+
+        @Test("Ctrl-C while a page loads ends Chromium with announce", .enabled(if: WebTests.chromiumInstalled))
+        func interruptEndsChromium() throws {
+            // A server that accepts and never answers, so the page is still loading when Ctrl-C comes.
+            let server = Process()
+            server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            server.arguments = ["python3", "-c", "import socket,time\ns=socket.socket();s.setsockopt(socket.SOL_SOCKET,socket.SO_REUSEADDR,1);s.bind(('127.0.0.1',0));s.listen(5);print(s.getsockname()[1],flush=True)\nc=[]\nwhile True: c.append(s.accept())"]
+            let output = Pipe()
+            server.standardOutput = output
+            // Not this process's standard error: swift test waits for every holder of it to end.
+            server.standardError = FileHandle.nullDevice
+            server.standardInput = FileHandle.nullDevice
+            try server.run()
+            defer { server.terminate() }
+            let port = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let announce = Process()
+            announce.executableURL = AnnounceProcess.executable
+            announce.arguments = ["flow", "import", "http://127.0.0.1:\(port)/"]
+            announce.standardError = FileHandle.nullDevice
+            try announce.run()
+            var started = false
+            for _ in 0..<100 where !started {
+                Thread.sleep(forTimeInterval: 0.1)
+                started = !(try WebTests.announceChromiums().isEmpty)
+            }
+            #expect(started, "Chromium should be running while the page loads")
+            kill(announce.processIdentifier, SIGINT)
+            announce.waitUntilExit()
+            #expect(announce.terminationStatus == 130)
+            var left = try WebTests.announceChromiums()
+            for _ in 0..<30 where !left.isEmpty {
+                Thread.sleep(forTimeInterval: 0.1)
+                left = try WebTests.announceChromiums()
+            }
+            #expect(left.isEmpty, "\(left)")
+        }
     }
 }
