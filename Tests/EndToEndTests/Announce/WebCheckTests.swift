@@ -48,6 +48,19 @@ extension WebTests {
             #expect(try WebTests.announceChromiums().isEmpty)
         }
 
+        @Test("Live regions are read as the ARIA specification says: a log's additions, a busy region once done, off never, atomic whole",
+              .enabled(if: WebTests.chromiumInstalled))
+        func liveRegionRules() throws {
+            let run = try AnnounceProcess.run(["web", "check", "--sink", "null", "--verbose", "\(WebTests.pages)/live-regions.en.yaml"])
+            #expect(run.status == 0, "\(run.standardOutput)")
+            let output = run.standardOutput.unwrapped
+            for said in ["Said \"Message 1\"", "Said \"Message 2\"", "Said \"3 results found\"", "Said \"Clicked 1 times\""] {
+                #expect(output.contains(said), "\(said)")
+            }
+            #expect(!output.contains("Searching"), "a busy region is read once, when it is done")
+            #expect(output.contains("Live regions (live-regions.en.yaml): 15 passed, 0 failed."))
+        }
+
         @Test("web play steps through the real login page by keys, printing and speaking each phrase and the alert, in English and Norwegian",
               .enabled(if: WebTests.chromiumInstalled), arguments: ["en", "nb"])
         func playsThePageByKeys(language: String) throws {
