@@ -17,6 +17,14 @@ public enum Target {
         public struct Response: Decodable, Sendable { public var sessionId: String }
     }
 
+    /// Closes a page.
+    public struct CloseTarget: DevToolsCommand {
+        public static let method = "Target.closeTarget"
+        public var targetId: String
+        public init(targetId: String) { self.targetId = targetId }
+        public typealias Response = NoResponse
+    }
+
     /// Closes the browser.
     public struct CloseBrowser: DevToolsCommand {
         public static let method = "Browser.close"

@@ -47,9 +47,17 @@ public final class ChromiumBrowser: @unchecked Sendable {
         }
         var toBrowser: [Int32] = [0, 0]
         var fromBrowser: [Int32] = [0, 0]
-        guard pipe(&toBrowser) == 0, pipe(&fromBrowser) == 0 else {
+        guard pipe(&toBrowser) == 0 else {
+            try? FileManager.default.removeItem(atPath: profile)
             throw .chromiumFailedToStart("no pipe could be made")
         }
+        guard pipe(&fromBrowser) == 0 else {
+            toBrowser.forEach { Glibc.close($0) }
+            try? FileManager.default.removeItem(atPath: profile)
+            throw .chromiumFailedToStart("no pipe could be made")
+        }
+        // A browser that has gone makes a write to its pipe fail with EPIPE, not end announce by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         // Only the ends dup'd to 3 and 4 reach Chromium; announce's own ends must not leak into it.
         for descriptor in toBrowser + fromBrowser { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         let arguments = [
@@ -74,7 +82,9 @@ public final class ChromiumBrowser: @unchecked Sendable {
         sigaddset(&defaults, SIGINT)
         sigaddset(&defaults, SIGTERM)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        // A process group of its own: Ctrl-C at the terminal reaches announce, which then closes Chromium in order.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -84,6 +94,7 @@ public final class ChromiumBrowser: @unchecked Sendable {
         guard status == 0 else {
             Glibc.close(toBrowser[1])
             Glibc.close(fromBrowser[0])
+            try? FileManager.default.removeItem(atPath: profile)
             throw .chromiumFailedToStart(String(cString: strerror(status)))
         }
         return ChromiumBrowser(processID: pid, commands: toBrowser[1], answers: fromBrowser[0], profileFolder: profile)
@@ -101,14 +112,17 @@ public final class ChromiumBrowser: @unchecked Sendable {
 
     /// Sends a command and waits for its answer.
     public func send<Command: DevToolsCommand>(_ command: Command, session: String? = nil, timeout: Duration = .seconds(30)) throws(WebError) -> Command.Response {
-        guard !ended.load(ordering: .acquiring) else { throw .browserEnded }
         let waiting = Waiting()
-        let id = state.withLock { state in
+        // Registered under the lock the reading thread clears the waiting list under, so a browser that
+        // has just ended is seen here or signals this waiter.
+        let id: Int? = state.withLock { state in
+            guard !ended.load(ordering: .acquiring) else { return nil }
             let id = state.nextID
             state.nextID += 1
             state.waiting[id] = waiting
             return id
         }
+        guard let id else { throw .browserEnded }
         defer { _ = state.withLock { $0.waiting.removeValue(forKey: id) } }
         let message: Data
         do { message = try JSONEncoder().encode(OutgoingCommand(id: id, params: command, sessionId: session)) } catch {
@@ -187,8 +201,8 @@ public final class ChromiumBrowser: @unchecked Sendable {
             }
         }
         Glibc.close(answers)
-        ended.store(true, ordering: .releasing)
         let waiting = state.withLock { state in
+            ended.store(true, ordering: .releasing)
             defer { state.waiting.removeAll() }
             return Array(state.waiting.values)
         }

@@ -8,11 +8,20 @@ public final class WebPage: @unchecked Sendable {
     public let session: String
     /// What was opened, as given.
     public let address: String
+    private let target: String
+    private let listener = Mutex<UUID?>(nil)
 
-    private init(browser: ChromiumBrowser, session: String, address: String) {
+    private init(browser: ChromiumBrowser, session: String, address: String, target: String) {
         self.browser = browser
         self.session = session
         self.address = address
+        self.target = target
+    }
+
+    /// Closes the page and stops hearing its changes; the browser goes on.
+    public func close() {
+        if let key = listener.withLock({ $0 }) { browser.stopListening(key) }
+        _ = try? browser.send(Target.CloseTarget(targetId: target), timeout: .seconds(5))
     }
 
     /// A URL as it is; anything else is a local file, made absolute.
@@ -34,13 +43,14 @@ public final class WebPage: @unchecked Sendable {
         }
         let target = try browser.send(Target.CreateTarget(url: "about:blank"))
         let session = try browser.send(Target.AttachToTarget(targetId: target.targetId)).sessionId
-        let page = WebPage(browser: browser, session: session, address: address)
+        let page = WebPage(browser: browser, session: session, address: address, target: target.targetId)
         try page.send(Page.Enable())
         if let onChange {
-            browser.listen { method, eventSession, message in
+            let key = browser.listen { method, eventSession, message in
                 guard method == Runtime.BindingCalled.method, eventSession == session, let change = PageObserver.change(from: message) else { return }
                 onChange(change)
             }
+            page.listener.withLock { $0 = key }
             try PageObserver.install(on: page)
         }
         let loaded = DispatchSemaphore(value: 0)

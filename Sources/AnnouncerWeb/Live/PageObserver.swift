@@ -26,8 +26,10 @@ enum PageObserver {
         if (role === 'status' || role === 'log') return 'polite';
         return null;
       };
+      // The nearest live region holding the node; an explicit aria-live="off" ends the search.
       const regionOf = (node) => {
         for (let element = node.nodeType === 1 ? node : node.parentElement; element; element = element.parentElement) {
+          if (element.getAttribute('aria-live') === 'off') return null;
           if (politeness(element)) return element;
         }
         return null;
@@ -39,39 +41,63 @@ enum PageObserver {
         return names.get(element);
       };
       const textOf = (node) => ((node.nodeType === 1 ? (node.innerText || node.textContent) : node.textContent) || '').replace(/\\s+/g, ' ').trim();
-      const held = new Set();
+      // What a non-atomic region reads of its changes: each node once, none inside another, and
+      // added nodes only while they are still in the region.
+      const partsText = (region, added, removed) => {
+        const present = [...new Set(added)].filter((node) => region.contains(node));
+        const outermost = present.filter((node) => !present.some((other) => other !== node && other.contains(node)));
+        return [...outermost, ...new Set(removed)].map(textOf).filter((part) => part).join(' ').trim();
+      };
+      const held = new Map();
+      const post = (region, text, time) => {
+        if (text) send({ kind: 'live', region: nameOf(region), politeness: politeness(region), text, time });
+      };
       const observer = new MutationObserver((mutations) => {
         const time = now();
         const changes = new Map();
+        const change = (region) => {
+          if (!changes.has(region)) changes.set(region, { whole: false, added: [], removed: [], cleared: false });
+          return changes.get(region);
+        };
         for (const mutation of mutations) {
+          // A live region inserted with its content is read as it appears, as screen readers read a new alert.
+          for (const node of mutation.addedNodes) {
+            if (node.nodeType === 1 && politeness(node) && regionOf(node) === node && (node.innerText || node.textContent || '').trim()) {
+              change(node).whole = true;
+            }
+          }
           const region = regionOf(mutation.target);
           if (!region) continue;
           if (mutation.type === 'attributes') {
-            if (region.getAttribute('aria-busy') !== 'true' && held.has(region)) {
-              held.delete(region);
-              changes.set(region, { whole: true, parts: [] });
-            }
+            if (region.getAttribute('aria-busy') !== 'true' && held.has(region)) change(region).cleared = true;
             continue;
           }
-          if (region.getAttribute('aria-busy') === 'true') { held.add(region); continue; }
-          const change = changes.get(region) || { whole: false, parts: [] };
           const role = region.getAttribute('role');
           const atomic = (region.getAttribute('aria-atomic') || (role === 'alert' || role === 'status' ? 'true' : 'false')) === 'true';
           const relevant = (region.getAttribute('aria-relevant') || 'additions text').split(/\\s+/);
           const all = relevant.includes('all');
+          const entry = region.getAttribute('aria-busy') === 'true'
+            ? (held.get(region) || held.set(region, { whole: false, added: [], removed: [] }).get(region))
+            : change(region);
           if (atomic) {
-            change.whole = true;
+            entry.whole = true;
           } else if (mutation.type === 'characterData') {
-            if (all || relevant.includes('text')) change.parts.push(mutation.target);
+            if (all || relevant.includes('text')) entry.added.push(mutation.target);
           } else {
-            if (all || relevant.includes('additions')) change.parts.push(...mutation.addedNodes);
-            if (all || relevant.includes('removals')) change.parts.push(...mutation.removedNodes);
+            if (all || relevant.includes('additions')) entry.added.push(...mutation.addedNodes);
+            if (all || relevant.includes('removals')) entry.removed.push(...mutation.removedNodes);
           }
-          changes.set(region, change);
         }
-        for (const [region, change] of changes) {
-          const text = (change.whole ? [textOf(region)] : change.parts.map(textOf)).filter((part) => part).join(' ').trim();
-          if (text) send({ kind: 'live', region: nameOf(region), politeness: politeness(region), text, time });
+        for (const [region, entry] of changes) {
+          // A busy region, once done, reads what changed while it was busy (all of it, when atomic).
+          if (entry.cleared) {
+            const waited = held.get(region);
+            held.delete(region);
+            entry.whole = entry.whole || waited.whole;
+            entry.added.push(...waited.added);
+            entry.removed.push(...waited.removed);
+          }
+          post(region, entry.whole ? textOf(region) : partsText(region, entry.added, entry.removed), time);
         }
       });
       const start = () => observer.observe(document.documentElement, {

@@ -30,7 +30,8 @@ public enum PageReader {
     }
     """
 
-    public static func read(_ page: WebPage) throws(WebError) -> PageSnapshot {
+    /// The page as read now; `tabOrder` false leaves out the Tab presses, which move focus about.
+    public static func read(_ page: WebPage, tabOrder withTabOrder: Bool = true) throws(WebError) -> PageSnapshot {
         let nodes = try page.send(Accessibility.GetFullAXTree()).nodes
         let byID = Dictionary(nodes.map { ($0.nodeId, $0) }, uniquingKeysWith: { first, _ in first })
         guard let root = nodes.first(where: { $0.parentId == nil }) else {
@@ -72,7 +73,7 @@ public enum PageReader {
         try flushText(under: nil)
         let title = try page.evaluate("document.title")?.text ?? ""
         let language = try page.evaluate("document.documentElement.lang || ''")?.text ?? ""
-        let tabOrder = try tabOrder(page, elements: elements)
+        let tabOrder = withTabOrder ? try tabOrder(page, elements: elements) : []
         return PageSnapshot(title: title, language: language, elements: elements, tabOrder: tabOrder)
     }
 

@@ -168,6 +168,7 @@ struct FlowCheckCommand: ParsableCommand {
                 let snapshot = try PageReader.read(opened)
                 checkedFlow.screens = PageFlowImporter.flow(from: snapshot, address: page, language: flow.language, profile: profile).screens
                 (results, heard) = checker.run(page: opened, speaker: voice)
+                opened.close()
             } catch {
                 WebSession.shared.waitIfInterrupted()
                 if let (engine, _) = recorded { speechDestination.close(); engine.finish() }

@@ -59,6 +59,13 @@ struct WebPlayCommand: ParsableCommand {
                                stopSpeech: speech.stop, writeLine: { FlowPlayCommand.show($0) })
         relay.player = player
         let words = player.words
+        // Ctrl-C or SIGTERM: the terminal as it was and silence, then Chromium closed, as flow play does.
+        let stopSpeech = speech.stop
+        WebSession.shared.onInterrupt { signal in
+            TerminalSettings.shared.restore()
+            FlowPlayCommand.show("\n" + words.line(.interrupted, ["signal": signal == SIGINT ? "Ctrl-C" : "SIGTERM"]))
+            stopSpeech()
+        }
         let title = (try? opened.evaluate("document.title"))??.text ?? page
         FlowPlayCommand.show(words.line(.opening, ["flow": title, "language": words.line(.language), "screen": page]))
         FlowPlayCommand.show(words.line(.keys))

@@ -9,6 +9,13 @@ final class WebSession: Sendable {
     static let shared = WebSession()
     private let started = Mutex<ChromiumBrowser?>(nil)
     private let interrupted = Atomic<Bool>(false)
+    /// What the command must do before it exits on a signal, such as giving the terminal back.
+    private let beforeExit = Mutex<(@Sendable (Int32) -> Void)?>(nil)
+
+    /// Runs `work` first when a signal ends the command.
+    func onInterrupt(_ work: @escaping @Sendable (Int32) -> Void) {
+        beforeExit.withLock { $0 = work }
+    }
 
     func browser() throws(WebError) -> ChromiumBrowser {
         if let running = started.withLock({ $0 }) { return running }
@@ -17,6 +24,7 @@ final class WebSession: Sendable {
         started.withLock { $0 = browser }
         TerminationSignals.install { [self] signalNumber in
             interrupted.store(true, ordering: .releasing)
+            beforeExit.withLock { $0 }?(signalNumber)
             close()
             exit(128 + signalNumber)
         }
