@@ -9,7 +9,7 @@ extension AuditWords {
         let ids = { (order: [ElementID]) in order.map(\.rawValue).joined(separator: ", ") }
         switch detail {
         case let .said(texts, latency):
-            return "Sa \(list(texts))" + (latency.map { " (første lyd \(milliseconds($0)) etter handlingen)" } ?? "") + "."
+            return texts.isEmpty ? "Sa ingenting, som forventet." : "Sa \(list(texts))" + (latency.map { " (første lyd \(milliseconds($0)) etter handlingen)" } ?? "") + "."
         case let .saidOther(expected, said):
             return "Forventet \(list(expected)), men steget sa \(said.isEmpty ? "ingenting" : list(said))."
         case let .unheard(composed, text):

@@ -137,7 +137,8 @@ public struct FlowChecker {
                        detail: .unheard(composed: said, text: sent[first].text))
             } else if said == says {
                 let first = latencies.first.flatMap { $0 }.map { String(format: " (first audio %.1f ms after the action)", $0) } ?? ""
-                result(.says, true, "Said \(Self.quoted(said))\(first).", latency: latencies.first ?? nil, detail: .said(said, latency: latencies.first ?? nil))
+                let what = said.isEmpty ? "nothing, as expected" : Self.quoted(said)
+                result(.says, true, "Said \(what)\(first).", latency: latencies.first ?? nil, detail: .said(said, latency: latencies.first ?? nil))
             } else {
                 result(.says, false, "Expected \(Self.quoted(says)), but the step said \(said.isEmpty ? "nothing" : Self.quoted(said)).",
                        detail: .saidOther(expected: says, said: said))

@@ -49,6 +49,8 @@ public final class WebChecker: @unchecked Sendable {
             do throws(WebError) {
                 // Moving to a named element is not the page's doing: its focus move is not read.
                 try prepare(step.action, on: page)
+                // What came before the action (the page's own timers, a previous step's stragglers) is not this step's.
+                _ = takeChanges()
                 start = MonotonicInstant.now()
                 try perform(step.action, on: page)
             } catch {
@@ -68,7 +70,8 @@ public final class WebChecker: @unchecked Sendable {
                 if quietFor >= Self.settling, sent.count >= (step.expectation.says?.count ?? 0) { break }
                 let wait = quietFor >= Self.settling ? Duration.milliseconds(100) : Self.settling - quietFor
                 _ = arrived.wait(timeout: .now() + .microseconds(Int(wait.components.seconds * 1_000_000 + wait.components.attoseconds / 1_000_000_000_000)))
-                for change in takeChanges() where change.time >= start.microseconds {
+                // By arrival, not by the page's clock, which may be a little off ours.
+                for change in takeChanges() {
                     lastChange = MonotonicInstant.now()
                     guard let utterance = utterance(for: change, start: start, page: page, composer: composer) else { continue }
                     if case .focus = utterance.kind, let previous = reading { speaker.cancel(previous) }
@@ -147,8 +150,13 @@ public final class WebChecker: @unchecked Sendable {
         default: nil
         }
         guard let target else { return }
-        try focus(target, on: page)
-        Thread.sleep(forTimeInterval: 0.1)
+        let before = try page.focusedNode()
+        let moved = try focus(target, on: page) != before
+        // The focus move's own event comes back from the page a moment later: wait for it, then drop it.
+        if moved {
+            let deadline = DispatchTime.now() + 1
+            while !changes.withLock({ $0.contains { $0.kind == .focus } }), arrived.wait(timeout: deadline) == .success {}
+        }
         _ = takeChanges()
     }
 
@@ -181,12 +189,14 @@ public final class WebChecker: @unchecked Sendable {
     }
 
     /// Moves focus to the element whose label or page id is `target`, as touching it would.
-    private func focus(_ target: ElementID, on page: WebPage) throws(WebError) {
+    @discardableResult
+    private func focus(_ target: ElementID, on page: WebPage) throws(WebError) -> Int {
         let snapshot = try PageReader.read(page, tabOrder: false)
         guard let match = snapshot.elements.first(where: { $0.backendNodeId != 0 && ($0.element.label == target.rawValue || $0.element.id == target) }) else {
             throw .pageScript("no element on the page is labelled or named \"\(target)\"")
         }
         try page.send(DOM.Focus(backendNodeId: match.backendNodeId))
+        return match.backendNodeId
     }
 }
 
