@@ -22,15 +22,10 @@ public final class FlowPlayer: @unchecked Sendable {
     private let output = DispatchQueue(label: "announce.flow-play.output")
 
     // Touched only on `output`.
-    /// The focus phrase (or the tool's own words) last sent, which the next one stops.
-    private var speakingFocus: String?
-    private var sentIDs: [String] = []
-    private var stopped = false
+    private let said: PlayOutput
     /// When the last late announcement is due, so the end of input waits for it.
     private var lastDeadline = DispatchTime.now()
 
-    /// Where each printed line goes, with its newline: standard output unless a test reads them.
-    private let writeLine: @Sendable (String) -> Void
 
     public init(
         session: FlowSession, keyboard: PlayKeyboard, voice: any FlowSpeaker, profile: VoiceProfile,
@@ -43,7 +38,9 @@ public final class FlowPlayer: @unchecked Sendable {
         self.profile = profile
         self.words = PlayWords(profile: profile)
         self.stopSpeech = stopSpeech
-        self.writeLine = writeLine ?? { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) }
+        // Each printed line goes, with its newline, to standard output unless a test reads them.
+        let writeLine = writeLine ?? { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) }
+        self.said = PlayOutput(voice: voice, words: words, writeLine: { writeLine($0 + "\n") })
     }
 
     /// How the play ended.
@@ -71,7 +68,7 @@ public final class FlowPlayer: @unchecked Sendable {
 
     /// After `q`: stops what is still speaking, as a screen reader falls silent when it is turned off.
     public func quit() {
-        output.sync { stopped = true }
+        output.sync { said.stopped = true }
         stopSpeech()
     }
 
@@ -83,7 +80,7 @@ public final class FlowPlayer: @unchecked Sendable {
         if due > now {
             Thread.sleep(forTimeInterval: Double(due.uptimeNanoseconds - now.uptimeNanoseconds) / 1e9 + 0.05)
         }
-        let ids = output.sync { stopped = true; return sentIDs }
+        let ids = output.sync { said.stopped = true; return said.sentIDs }
         if !voice.waitUntilEnded(ids, timeout: .seconds(120)) {
             show(words.line(.speechUnfinished))
             stopSpeech()
@@ -97,10 +94,7 @@ public final class FlowPlayer: @unchecked Sendable {
         // the app's announcements go on.
         if action.isUserAction {
             output.async {
-                if let previous = self.speakingFocus {
-                    self.voice.cancel(previous)
-                    self.speakingFocus = nil
-                }
+                self.said.stopFocus()
             }
         }
         let screenBefore = session.screenID
@@ -135,7 +129,7 @@ public final class FlowPlayer: @unchecked Sendable {
             return
         }
         let name = element.label.isEmpty ? focus.rawValue : element.label
-        output.sync { print(line: words.line(.typeInto, ["name": name])) }
+        output.sync { said.print(line: words.line(.typeInto, ["name": name])) }
         // What is typed into a secure field is never shown; its phrase then says how many characters it has.
         guard let text = keyboard.readLine(echo: element.role != .secureTextField) else {
             show(words.line(.nothingTyped))
@@ -165,7 +159,7 @@ public final class FlowPlayer: @unchecked Sendable {
 
     /// Prints a line the tool says to the screen only, after every line before it.
     private func show(_ text: String) {
-        output.async { self.print(line: text) }
+        output.async { self.said.print(line: text) }
     }
 
     /// Prints and speaks each utterance when the app makes it: at once, or `after_ms` later.
@@ -191,22 +185,9 @@ public final class FlowPlayer: @unchecked Sendable {
         }
     }
 
-    /// On `output`: prints the line, stops the focus phrase still speaking when this replaces it, and speaks.
+    /// On `output`: prints, stops the focus phrase this replaces, and speaks.
     private func speak(_ utterance: Utterance, stopsFocus: Bool, line: String) {
-        guard !stopped else { return }
-        print(line: line)
-        if stopsFocus, let previous = speakingFocus {
-            voice.cancel(previous)
-            speakingFocus = nil
-        }
-        guard utterance.text.contains(where: { !$0.isWhitespace }) else { return }
-        do {
-            let id = try voice.say(utterance)
-            sentIDs.append(id)
-            if stopsFocus { speakingFocus = id }
-        } catch {
-            print(line: words.line(.couldNotSpeak, ["error": "\(error)"]))
-        }
+        said.speak(utterance, line: line, stopsFocus: stopsFocus)
     }
 
     /// A step that cannot be carried out, in the flow's language where the player knows the words.
@@ -217,14 +198,5 @@ public final class FlowPlayer: @unchecked Sendable {
             words.line(.notATextField, ["name": session.element(id).map { $0.label.isEmpty ? id.rawValue : $0.label } ?? id.rawValue])
         default: error.description
         }
-    }
-
-    /// One plain line; control characters from the flow file become spaces, so nothing but text and
-    /// the newline ever reaches the screen or a braille display.
-    private func print(line text: String) {
-        let plain = String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? " " : $0
-        }))
-        writeLine(plain + "\n")
     }
 }

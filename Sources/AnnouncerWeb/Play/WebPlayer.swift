@@ -19,13 +19,10 @@ public final class WebPlayer: @unchecked Sendable {
     private let composer: PhraseComposer
     public let words: PlayWords
     private let stopSpeech: @Sendable () -> Void
-    private let writeLine: @Sendable (String) -> Void
     private let output = DispatchQueue(label: "announce.web-play.output")
 
     // Touched only on `output`.
-    private var speakingFocus: String?
-    private var sentIDs: [String] = []
-    private var stopped = false
+    private let said: PlayOutput
     private var hintsOn = false
     private var lastChange = DispatchTime.now()
 
@@ -42,8 +39,8 @@ public final class WebPlayer: @unchecked Sendable {
         self.composer = PhraseComposer(profile: profile)
         self.words = PlayWords(profile: profile)
         self.stopSpeech = stopSpeech
-        self.writeLine = writeLine
         self.hintsOn = hints
+        self.said = PlayOutput(voice: voice, words: PlayWords(profile: profile), writeLine: writeLine)
     }
 
     /// What `WebPage.open` calls with each change of the page, on the browser's thread.
@@ -87,14 +84,14 @@ public final class WebPlayer: @unchecked Sendable {
     }
 
     public func quit() {
-        output.sync { stopped = true }
+        output.sync { said.stopped = true }
         stopSpeech()
     }
 
     /// After the end of input: lets the page finish and everything sent be heard.
     public func finishSpeaking() {
         settle(for: .seconds(1))
-        let ids = output.sync { stopped = true; return sentIDs }
+        let ids = output.sync { said.stopped = true; return said.sentIDs }
         if !voice.waitUntilEnded(ids, timeout: .seconds(120)) {
             show(words.line(.speechUnfinished))
             stopSpeech()
@@ -106,7 +103,7 @@ public final class WebPlayer: @unchecked Sendable {
     /// A key press stops the reading, as any gesture does, then goes to the page.
     private func press(_ action: @escaping @Sendable () throws(WebError) -> Void) {
         output.sync {
-            if let previous = speakingFocus { voice.cancel(previous); speakingFocus = nil }
+            said.stopFocus()
         }
         do throws(WebError) { try action() } catch { show(error.description) }
     }
@@ -137,7 +134,7 @@ public final class WebPlayer: @unchecked Sendable {
             show(words.line(.notATextField, ["name": element.label.isEmpty ? element.id.rawValue : element.label]))
             return
         }
-        output.sync { print(line: words.line(.typeInto, ["name": element.label.isEmpty ? element.id.rawValue : element.label])) }
+        output.sync { said.print(line: words.line(.typeInto, ["name": element.label.isEmpty ? element.id.rawValue : element.label])) }
         // What is typed into a password field is never shown; its phrase then says how many characters it has.
         guard let text = keyboard.readLine(echo: element.role != .secureTextField) else {
             show(words.line(.nothingTyped))
@@ -170,28 +167,10 @@ public final class WebPlayer: @unchecked Sendable {
     }
 
     private func show(_ text: String) {
-        output.async { self.print(line: text) }
+        output.async { self.said.print(line: text) }
     }
 
     private func speak(_ utterance: Utterance, line: String, stopsFocus: Bool = false) {
-        guard !stopped else { return }
-        print(line: line)
-        if stopsFocus, let previous = speakingFocus {
-            voice.cancel(previous)
-            speakingFocus = nil
-        }
-        guard utterance.text.contains(where: { !$0.isWhitespace }) else { return }
-        do {
-            let id = try voice.say(utterance)
-            sentIDs.append(id)
-            if stopsFocus { speakingFocus = id }
-        } catch {
-            print(line: words.line(.couldNotSpeak, ["error": "\(error)"]))
-        }
-    }
-
-    private func print(line text: String) {
-        let plain = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
-        writeLine(plain)
+        said.speak(utterance, line: line, stopsFocus: stopsFocus)
     }
 }
