@@ -16,6 +16,8 @@ public enum EventLineSentence {
         case .audible: return "\(subject) audible\(latency)."
         case .mark: return "\(subject) reached mark \(line.mark ?? "")\(latency)."
         case .warning: return "\(subject) warning: \(line.reason ?? "")"
+        case .action: return "\(subject): the user's action was sent to the page."
+        case .pageChanged: return "\(subject): the page changed its live region."
         case .ended:
             let outcome = line.outcome?.rawValue ?? "ended"
             if let by = line.by { return "\(subject) ended: \(outcome) by announcement \(by)." }

@@ -12,6 +12,10 @@ public enum EventKind: String, Sendable, Hashable, CaseIterable, Codable {
     case paused
     case resumed
     case warning
+    /// `web check` only: the user's action (a key press) that led to the announcement was sent to the page.
+    case action
+    /// `web check` only: the page changed the live region the announcement reads, timed in the page.
+    case pageChanged = "page_changed"
     /// Not an announcement's event: a notice to the connection, such as that its events were cut.
     case error
 
@@ -34,6 +38,6 @@ public enum EventKind: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
-    /// The stage of the timeline it names; nil for a notice.
+    /// The stage of the timeline it names; nil for a notice, and for the page's moments, which no engine records.
     public var stage: TimelineEvent.Stage? { TimelineEvent.Stage(rawValue: rawValue) }
 }

@@ -16,6 +16,10 @@ public final class WebChecker: @unchecked Sendable {
     /// The longest a step waits for the page.
     public static let longestStep: Duration = .seconds(8)
 
+    /// Called with each announcement of a live region once sent: its id, the utterance, and the times
+    /// (monotonic microseconds) of the action and of the page's change, for the recorded timeline.
+    public var onAnnouncement: (@Sendable (_ id: String, _ utterance: Utterance, _ action: UInt64, _ pageChanged: UInt64) -> Void)?
+
     private let changes = Mutex<[PageChange]>([])
     private let arrived = DispatchSemaphore(value: 0)
 
@@ -77,6 +81,7 @@ public final class WebChecker: @unchecked Sendable {
                     if case .focus = utterance.kind, let previous = reading { speaker.cancel(previous) }
                     let id = try? speaker.say(utterance)
                     if case .focus = utterance.kind { reading = id }
+                    if let id, utterance.isAnnouncement { onAnnouncement?(id, utterance, start.microseconds, change.time) }
                     if let id { spokenIDs.append(id) }
                     sent.append((utterance, id))
                 }

@@ -3,6 +3,7 @@ import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerFlows
+import AnnouncerProtocol
 import AnnouncerVoices
 import AnnouncerWeb
 import ArgumentParser
@@ -164,6 +165,19 @@ struct FlowCheckCommand: ParsableCommand {
             do throws(WebError) {
                 let browser = try WebSession.shared.browser()
                 let checker = WebChecker(flow: flow, profile: profile)
+                if let (_, writer) = recorded {
+                    // The recorded timeline gets the page's two moments beside the engine's: the action and the change.
+                    let language = flow.language
+                    checker.onAnnouncement = { id, utterance, action, changed in
+                        for (time, kind) in [(action, EventKind.action), (changed, EventKind.pageChanged)] {
+                            writer.write(line: EventLine(
+                                time: Milliseconds(microseconds: time), id: AnnouncementID(id), event: kind,
+                                politeness: utterance.politeness, language: language, region: utterance.region.map { RegionID($0) },
+                                text: utterance.text
+                            ).encoded)
+                        }
+                    }
+                }
                 let opened = try WebPage.open(page, in: browser, onChange: { checker.hear($0) })
                 let snapshot = try PageReader.read(opened)
                 checkedFlow.screens = PageFlowImporter.flow(from: snapshot, address: page, language: flow.language, profile: profile).screens

@@ -45,6 +45,14 @@ extension WebTests {
             let html = try String(contentsOfFile: "\(folder)/report/index.html", encoding: .utf8)
             let status = AuditReportTests.part(html, from: "flow-1-c-4-1-3")
             #expect(status.contains("Failed</span></h4>") && status.contains("(the app took 7"))
+            // The recorded timeline has the three times of the late error: the action, the page's change, the first audio.
+            let timeline = try String(contentsOfFile: "\(folder)/report/audio/login-broken.en.events.jsonl", encoding: .utf8)
+            let lines = timeline.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+                .filter { ($0["text"] as? String) == "Error: Must be a valid email address" }
+            let time = { (event: String) in lines.first { ($0["event"] as? String) == event }?["t_ms"] as? Double }
+            let action = try #require(time("action")), changed = try #require(time("page_changed")), heard = try #require(time("first_audio"))
+            #expect(changed - action > 650 && changed - action < 1_500, "the page's own delay: \(changed - action) ms")
+            #expect(heard >= changed && heard - changed < 500, "speech after the change: \(heard - changed) ms")
             #expect(try WebTests.announceChromiums().isEmpty)
         }
 
