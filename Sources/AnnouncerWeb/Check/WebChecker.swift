@@ -93,6 +93,8 @@ public final class WebChecker: @unchecked Sendable {
             var tabOrder: [ElementID] = []
             if step.expectation.focusOrder != nil {
                 tabOrder = (try? Self.tabOrder(of: page)) ?? []
+                // The Tab presses' own focus events come back a moment later; they are not the next step's.
+                settleAfterOwnFocusMoves()
             }
             results += FlowChecker.evaluate(step, number: number, action: action, focus: focusName, focusOrder: tabOrder,
                                             sent: sent.map(\.utterance), heard: heard, start: start, poster: "page")
@@ -110,6 +112,13 @@ public final class WebChecker: @unchecked Sendable {
         }
         _ = speaker.waitUntilEnded(spokenIDs, timeout: FlowChecker.endingTimeout)
         return (results, heardSteps)
+    }
+
+    /// Waits until no change has arrived for 150 ms (a second at most), then drops what came.
+    private func settleAfterOwnFocusMoves() {
+        let deadline = DispatchTime.now() + 1
+        while arrived.wait(timeout: .now() + .milliseconds(150)) == .success, DispatchTime.now() < deadline {}
+        _ = takeChanges()
     }
 
     private func takeChanges() -> [PageChange] {
