@@ -1,4 +1,4 @@
-public import AnnouncerCore
+import AnnouncerCore
 
 /// The audit report of `flow check --report DIR`: one self-contained HTML page (its audio beside it) in
 /// the flows' language, with every result mapped to the WCAG 2.2 criteria it is evidence for, and the
@@ -173,7 +173,7 @@ private struct Page {
         html += "<section\(lang(flow.language, within: language)) aria-labelledby=\"\(id)\">\n<h2 id=\"\(id)\">\(e(words.flowHeading(flow.name, file: file)))</h2>\n"
         html += "<p>\(e(words.flowResult(passed: report.passedCount, failed: report.failedCount)))"
         if let recording = audited.recording {
-            html += " <a href=\"\(e(recording))\">\(e(words.recordingText(recording)))</a> (WAV)."
+            html += " <a href=\"\(e(recording))\">\(e(words.recordingText))</a> (WAV)."
         }
         html += "</p>\n"
         criteria(index, flow, findings, words: words)

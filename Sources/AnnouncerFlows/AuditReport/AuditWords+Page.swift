@@ -110,7 +110,7 @@ extension AuditWords {
     var nothingSaid: String { say("Nothing was said.", "Ingenting ble sagt.") }
     var noChecks: String { say("No expectation.", "Ingen forventning.") }
     func audioLabel(step: Int, phrase: Int) -> String { say("Audio of step \(step), phrase \(phrase)", "Lyd fra steg \(step), frase \(phrase)") }
-    func recordingText(_ path: String) -> String { say("The whole recording", "Hele opptaket") }
+    var recordingText: String { say("The whole recording", "Hele opptaket") }
     var passWord: String { say("pass", "bestått") }
     var failWord: String { say("FAIL", "FEIL") }
     var factWord: String { say("note", "merknad") }

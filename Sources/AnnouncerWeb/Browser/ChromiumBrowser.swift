@@ -1,6 +1,6 @@
 public import DevToolsProtocol
 public import Foundation
-public import Glibc
+import Glibc
 import Synchronization
 
 /// Headless Chromium, started by announce with `--remote-debugging-pipe`: DevTools commands go to it on

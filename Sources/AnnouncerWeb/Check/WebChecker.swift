@@ -1,4 +1,4 @@
-public import AnnouncerCore
+import AnnouncerCore
 public import AnnouncerFlows
 public import AnnouncerVoices
 import Foundation

@@ -1,4 +1,4 @@
-public import AnnouncerFlows
+import AnnouncerFlows
 import DevToolsProtocol
 import Foundation
 
@@ -40,7 +40,7 @@ public enum PageReader {
         var elements: [PageElement] = []
         var usedIDs: Set<String> = []
         var texts: [String] = []
-        func flushText(under parent: String?) throws(WebError) {
+        func flushText() {
             let text = texts.joined().trimmingCharacters(in: .whitespacesAndNewlines)
             texts = []
             guard !text.isEmpty else { return }
@@ -50,7 +50,7 @@ public enum PageReader {
         func visit(_ node: Accessibility.AXNode) throws(WebError) {
             let role = node.role?.value?.text ?? ""
             if !node.ignored, let flowRole = roles[role], let backend = node.backendDOMNodeId {
-                try flushText(under: node.parentId)
+                flushText()
                 if let element = try element(node, role: flowRole, backend: backend, page: page, usedIDs: &usedIDs) {
                     elements.append(element)
                 }
@@ -63,14 +63,14 @@ public enum PageReader {
                 return
             }
             let block = ["paragraph", "generic", "section", "list", "listitem", "form", "group", "main", "banner", "contentinfo", "navigation", "region"].contains(role)
-            if block { try flushText(under: node.parentId) }
+            if block { flushText() }
             for child in node.childIds ?? [] {
                 if let next = byID[child] { try visit(next) }
             }
-            if block { try flushText(under: node.parentId) }
+            if block { flushText() }
         }
         try visit(root)
-        try flushText(under: nil)
+        flushText()
         let title = try page.evaluate("document.title")?.text ?? ""
         let language = try page.evaluate("document.documentElement.lang || ''")?.text ?? ""
         let tabOrder = withTabOrder ? try tabOrder(page, elements: elements) : []

@@ -61,7 +61,8 @@ struct AuditReportWriter {
 
     func write(_ flows: [AuditedFlow], voices: VoiceLibrary, sink: String) throws {
         let languages = Set(flows.compactMap(\.report.flow?.language))
-        let espeak = Self.shellOutput("/usr/bin/dpkg-query", ["-W", "-f=${Version}", "libespeak-ng1"]).map { "eSpeak NG \($0)" } ?? "eSpeak NG"
+        let version = Self.shellOutput("/usr/bin/dpkg-query", ["-W", "-f=${Version}", "libespeak-ng1"]) ?? ""
+        let espeak = version.isEmpty ? "eSpeak NG" : "eSpeak NG \(version)"
         let voiceLines = languages.sorted().compactMap { language in
             voices.profile(for: language).map { "\(language.rawValue): \($0.name), \(espeak) voice \($0.espeakVoice), rate \($0.rate)" }
         }
@@ -87,7 +88,7 @@ struct AuditReportWriter {
     private static func commit() -> String? {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().path
-        guard let head = shellOutput("/usr/bin/git", ["-C", source, "rev-parse", "--short=12", "HEAD"]) else { return nil }
+        guard let head = shellOutput("/usr/bin/git", ["-C", source, "rev-parse", "--short=12", "HEAD"]), !head.isEmpty else { return nil }
         let changes = shellOutput("/usr/bin/git", ["-C", source, "status", "--porcelain", "--untracked-files=no"]) ?? ""
         return changes.isEmpty ? head : "\(head), with changes not committed"
     }
@@ -110,6 +111,7 @@ struct AuditReportWriter {
         return parts.joined(separator: ", ")
     }
 
+    /// What the program prints, trimmed; nil when it is not there or fails.
     private static func shellOutput(_ program: String, _ arguments: [String]) -> String? {
         guard FileManager.default.isExecutableFile(atPath: program) else { return nil }
         let process = Process()
@@ -122,7 +124,6 @@ struct AuditReportWriter {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty && arguments.contains("--porcelain") ? "" : (text.isEmpty ? nil : text)
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
