@@ -3,11 +3,7 @@ import PackageDescription
 
 /// Every target imports its dependencies internally unless a file says `public import`, so no
 /// dependency leaks into a module's public API unnoticed.
-let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("InternalImportsByDefault"),
-    // Compiled against the static Swift runtime and Foundation in release, which `leanRelease` links.
-    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
-]
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
 
 /// Release builds of the three programs link the Swift runtime and Foundation statically, with lld and
 /// packed relative relocations (DT_RELR, which Debian 12's glibc reads). A speech server runs all day on
@@ -15,9 +11,39 @@ let swiftSettings: [SwiftSetting] = [
 /// start (Benchmarks/README.md, "Lean"). Debug builds, which the tests run, link as usual.
 let leanRelease: [LinkerSetting] = [
     .unsafeFlags(
-        ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+        ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
         .when(platforms: [.linux], configuration: .release)
     ),
+]
+
+/// `leanRelease`, and the functions `program` ran under Valgrind laid out together at the start of its code
+/// (`Sources/PROGRAM/PROGRAM.order`, written by scripts/order-hot-functions): Linux maps 64 KiB around each
+/// page a program touches in a file, so code spread over a large binary costs resident memory for all of it.
+func leanRelease(ordering program: String) -> [LinkerSetting] {
+    let order = "\(Context.packageDirectory)/Sources/\(program)/\(program).order"
+    return leanRelease + [
+        .unsafeFlags(
+            ["-Xlinker", "--symbol-ordering-file=\(order)", "-Xlinker", "--no-warn-symbol-ordering"],
+            .when(platforms: [.linux], configuration: .release)
+        ),
+    ]
+}
+
+/// The shared libespeak-ng, for the programs and tests that run eSpeak in their own process.
+let linksESpeak: [LinkerSetting] = [.linkedLibrary("espeak-ng")]
+
+/// The static libespeak-ng, for the synthesis worker: with `CNoAudioDevice` in place of pcaudiolib, it needs
+/// only libsonic of the shared library's dependencies, where the shared one brings PulseAudio's client,
+/// X11, D-Bus and libsndfile with its codecs (Benchmarks/README.md, "Lean").
+let linksStaticESpeak: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "-l:libespeak-ng.a", "-Xlinker", "-l:libsonic.so.0", "-Xlinker", "-lm"]),
+]
+
+/// The programs' own modules are compiled against the static runtime and Foundation that `leanRelease` links,
+/// so that they name the static Foundation's own libraries for the linker. The library modules are not: the
+/// benchmarks link them with the shared runtime.
+let leanReleaseSwiftSettings: [SwiftSetting] = swiftSettings + [
+    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
 ]
 
 let package = Package(
@@ -63,17 +89,16 @@ let package = Package(
         // BlockingQueue: the one hand-off of values between plain threads, for the modules that run their own.
         .target(name: "Blocking", dependencies: [.product(name: "DequeModule", package: "swift-collections")], swiftSettings: swiftSettings),
 
-        // libespeak-ng, wrapped once.
-        .systemLibrary(
-            name: "CEspeakNG",
-            pkgConfig: "espeak-ng",
-            providers: [.apt(["libespeak-ng-dev"])]
-        ),
-        .target(
-            name: "Speech",
-            dependencies: ["CEspeakNG", "Blocking"],
-            swiftSettings: swiftSettings
-        ),
+        // libespeak-ng, wrapped once (ESpeak), behind the C-free synthesis machinery that runs it on a thread
+        // or in a supervised worker (Speech). Only the programs that synthesize link it: announce and
+        // announcer-synth; announcerd learns eSpeak's voices from its worker.
+        // From Debian's libespeak-ng-dev (scripts/install-deps). Its module map links nothing: see `linksESpeak`.
+        .systemLibrary(name: "CEspeakNG"),
+        .target(name: "Speech", dependencies: ["Blocking"], swiftSettings: swiftSettings),
+        .target(name: "ESpeak", dependencies: ["Speech", "CEspeakNG"], swiftSettings: swiftSettings),
+        // pcaudiolib's entry points with no device behind them, for the worker's static eSpeak NG, which
+        // never plays audio itself: it spares each worker PulseAudio's client libraries and a connection.
+        .target(name: "CNoAudioDevice"),
 
         // libasound2, wrapped once, beside the sinks that need no C.
         .systemLibrary(
@@ -186,7 +211,7 @@ let package = Package(
         .target(
             name: "AnnouncerCommandLine",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCore", "AnnouncerProtocol", "Audio", "SoundIcons",
+                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCore", "AnnouncerProtocol", "Audio", "SoundIcons", "Speech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -195,7 +220,8 @@ let package = Package(
 
         // The synthesis worker process: thin; the loop is SynthesisWorkerMain in Speech.
         .executableTarget(
-            name: "announcer-synth", dependencies: ["Speech"], swiftSettings: swiftSettings, linkerSettings: leanRelease
+            name: "announcer-synth", dependencies: ["Speech", "ESpeak", "CNoAudioDevice"], exclude: ["announcer-synth.order"],
+            swiftSettings: leanReleaseSwiftSettings, linkerSettings: leanRelease(ordering: "announcer-synth") + linksStaticESpeak
         ),
 
         .executableTarget(
@@ -205,28 +231,29 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings,
-            linkerSettings: leanRelease
+            exclude: ["announcerd.order"],
+            swiftSettings: leanReleaseSwiftSettings,
+            linkerSettings: leanRelease(ordering: "announcerd")
         ),
 
         .executableTarget(
             name: "announce",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench", "JSONLineEncoding", "AnnouncerWeb",
+                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench", "JSONLineEncoding", "AnnouncerWeb", "ESpeak", "Speech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings,
-            linkerSettings: leanRelease
+            swiftSettings: leanReleaseSwiftSettings,
+            linkerSettings: leanRelease + linksESpeak
         ),
 
         .testTarget(name: "AnnouncerCoreTests", dependencies: ["AnnouncerCore"]),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"]),
         .testTarget(name: "AnnouncerCommandLineTests", dependencies: ["AnnouncerCommandLine", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "ESpeak"], linkerSettings: linksESpeak),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "SoundIconsTests", dependencies: ["SoundIcons"]),
-        .testTarget(name: "AnnouncerVoicesTests", dependencies: ["AnnouncerVoices", "AnnouncerCore", "Speech"]),
+        .testTarget(name: "AnnouncerVoicesTests", dependencies: ["AnnouncerVoices", "AnnouncerCore", "Speech", "ESpeak"], linkerSettings: linksESpeak),
         .testTarget(name: "AnnouncerFlowsTests", dependencies: ["AnnouncerFlows", "AnnouncerVoices", "AnnouncerCore"]),
         .testTarget(
             name: "AnnouncerEngineTests",

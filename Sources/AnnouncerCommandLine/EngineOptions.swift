@@ -6,6 +6,7 @@ public import Audio
 import Foundation
 import Logging
 import SoundIcons
+public import Speech
 
 /// The options that describe a speech engine: where audio goes and the live-region policy.
 /// `announce` (embedded) and `announcerd` both take them.
@@ -111,8 +112,11 @@ public struct EngineOptions: ParsableArguments {
     /// Each problem in a voice profile is logged as a warning; the engine starts with the rest.
     /// Starts the engine; `warmStandby` keeps a second synthesis worker ready (announcerd --standby-worker).
     /// `waitingForAudioDevice`: a device that cannot be opened now is waited for, as a server does, instead of an error.
+    /// `inProcessFallback` runs eSpeak NG in this process when no synthesis worker is found (announce gives
+    /// `ESpeakEngine.start`; announcerd links no eSpeak and gives nothing, so it needs its worker).
     public func startEngine(
-        label: String, warmStandby: Bool = false, waitingForAudioDevice: Bool = false, startup: StartupTimes? = nil
+        label: String, warmStandby: Bool = false, waitingForAudioDevice: Bool = false,
+        inProcessFallback: SynthesisEngineStart? = nil, startup: StartupTimes? = nil
     ) throws -> SpeechEngine {
         let logger = Logger(label: label)
         let library = loadVoices()
@@ -122,7 +126,8 @@ public struct EngineOptions: ParsableArguments {
         }
         do throws(EngineError) {
             let engine = try SpeechEngine(
-                sink: resolvedSink, policy: policy, voices: library, warmStandby: warmStandby, waitingForAudioDevice: waitingForAudioDevice, whenAudioFails: whenAudioFails ?? .wait,
+                sink: resolvedSink, policy: policy, voices: library, warmStandby: warmStandby, waitingForAudioDevice: waitingForAudioDevice,
+                inProcessFallback: inProcessFallback, whenAudioFails: whenAudioFails ?? .wait,
                 sounds: SoundIconLibrary(folders: .standard(extra: sounds)), logger: logger)
             startup?.mark("engine (eSpeak's languages, the worker, the sink)")
             return engine

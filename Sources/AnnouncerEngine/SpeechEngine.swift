@@ -24,12 +24,13 @@ public final class SpeechEngine: Sendable {
     /// Where eSpeak NG runs.
     public enum SynthesisPlacement: Sendable {
         /// In the supervised worker process `announcer-synth` beside this program, when it is there;
-        /// else in this process, with a warning that a crash in eSpeak would end it.
+        /// else in this process, with a warning that a crash in eSpeak would end it, when the program
+        /// gave `inProcessFallback` (announce does; announcerd links no eSpeak, and fails with one sentence).
         case standard
         /// In a supervised worker process started from this executable.
         case worker(executable: String)
-        /// On a thread of this process: a crash in eSpeak ends the process.
-        case inProcess
+        /// On a thread of this process, with the engine `start` makes: a crash in eSpeak ends the process.
+        case inProcess(SynthesisEngineStart)
     }
 
     /// How the synthesis worker has fared; nil when eSpeak runs in this process.
@@ -62,32 +63,35 @@ public final class SpeechEngine: Sendable {
         synthesis placement: SynthesisPlacement = .standard,
         warmStandby: Bool = false,
         waitingForAudioDevice: Bool = false,
+        inProcessFallback: SynthesisEngineStart? = nil,
         whenAudioFails handling: AudioFaultHandling = .wait,
         sounds: SoundIconLibrary? = SoundIconLibrary(folders: .standard()),
         logger: Logger
     ) throws(EngineError) {
-        // Every language eSpeak NG speaks, read before any synthesis starts in this process.
-        var voices = voices
-        voices.addInstalledSynthesizerLanguages()
         let synthesis: any Synthesizer
         do throws(SpeechError) {
             switch placement {
             case let .worker(executable):
                 synthesis = try IsolatedSynthesizer.shared(executable: executable, keepsStandby: warmStandby)
-            case .inProcess:
-                synthesis = try SynthesisThread.shared()
+            case let .inProcess(start):
+                synthesis = try SynthesisThread.shared(starting: start)
             case .standard:
                 if let executable = IsolatedSynthesizer.defaultExecutable() {
                     synthesis = try IsolatedSynthesizer.shared(executable: executable, keepsStandby: warmStandby)
-                } else {
+                } else if let inProcessFallback {
                     logger.warning("The synthesis worker announcer-synth was not found beside this program, so eSpeak NG runs inside it: a crash in eSpeak would stop it. Build it with swift build, or set ANNOUNCER_SYNTH_WORKER.")
-                    synthesis = try SynthesisThread.shared()
+                    synthesis = try SynthesisThread.shared(starting: inProcessFallback)
+                } else {
+                    throw .workerUnavailable(Self.missingWorker(ProcessInfo.processInfo.environment["ANNOUNCER_SYNTH_WORKER"]))
                 }
             }
         } catch {
             throw .speech(error)
         }
         synthesizer = synthesis
+        // Every language the synthesizer's eSpeak NG speaks, as it read them before any synthesis.
+        var voices = voices
+        voices.addSynthesizerLanguages(from: synthesis.catalog)
         let format = AudioFormat(sampleRate: synthesis.sampleRate)
         do throws(AudioError) { sink = try sinkSpec.open(format: format, waitingForDevice: waitingForAudioDevice) } catch { throw .audio(error) }
         self.sinkSpec = sinkSpec
@@ -103,6 +107,14 @@ public final class SpeechEngine: Sendable {
             synthesis: synthesis, sink: sink, voices: voices, policy: policy, device: device, handling: handling, sounds: sounds)
         scheduler = AnnouncementScheduler(policy: policy, speaker: pipeline)
         logger.debug("Speech engine started.", metadata: ["audio.sink": "\(sinkSpec)", "audio.sample_rate": "\(format.sampleRate)"])
+    }
+
+    /// Why no worker can be started, for a program that cannot run eSpeak NG itself.
+    static func missingWorker(_ chosen: String?) -> String {
+        if let chosen, !chosen.isEmpty {
+            return "ANNOUNCER_SYNTH_WORKER names \(chosen), which is not a program that can be run; build announcer-synth with swift build, or unset it"
+        }
+        return "announcer-synth was not found beside this program; build it with swift build, install it beside this program, or set ANNOUNCER_SYNTH_WORKER to its path"
     }
 
     /// One line when the device stops working and one when it is back.
@@ -135,7 +147,7 @@ public final class SpeechEngine: Sendable {
     @discardableResult
     public func replaceVoices(_ library: VoiceLibrary) -> VoiceChanges {
         var library = library
-        library.addInstalledSynthesizerLanguages()
+        library.addSynthesizerLanguages(from: synthesizer.catalog)
         let old = currentVoices.withLock { voices in
             defer { voices = library }
             return voices

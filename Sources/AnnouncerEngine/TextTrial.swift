@@ -14,14 +14,14 @@ public struct TextTrial: Sendable {
     /// eSpeak's phoneme mnemonics for `prepared`, as `espeak-ng -x` prints them.
     public let phonemes: String
 
-    /// Prepares `text` in `language` with `voices`, and asks the synthesis thread's eSpeak for its phonemes.
+    /// Prepares `text` in `language` with `voices`, and asks `synthesis` (`SynthesisThread.eSpeak()`) for its phonemes.
     public init(
         text: String, language: Language, voices: VoiceLibrary,
-        reading: TextReading = .words, punctuation: PunctuationLevel = .some
+        reading: TextReading = .words, punctuation: PunctuationLevel = .some, synthesis: SynthesisThread
     ) throws(SpeechError) {
         profile = voices.speakingProfile(for: language)
         hasProfile = voices.profile(for: language) != nil
         prepared = profile.prepare(text, reading: reading, punctuationLevel: punctuation)
-        phonemes = try SynthesisThread.shared().phonemes(of: prepared, voice: profile.espeakVoice)
+        phonemes = try synthesis.phonemes(of: prepared, voice: profile.espeakVoice)
     }
 }

@@ -1,4 +1,4 @@
-// The only door to libespeak-ng. Everything above the Speech module speaks Swift.
+// The only door to libespeak-ng. Everything above the ESpeak module speaks Swift.
 #ifndef ANNOUNCER_CESPEAKNG_SHIM_H
 #define ANNOUNCER_CESPEAKNG_SHIM_H
 #include <espeak-ng/speak_lib.h>

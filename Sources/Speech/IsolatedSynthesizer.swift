@@ -16,6 +16,8 @@ import Synchronization
 /// outside) is refused at once for `crashMemory`.
 public final class IsolatedSynthesizer: Synthesizer {
     public let sampleRate: Int
+    /// The voices of the worker's eSpeak NG, as the first worker said when ready.
+    public let catalog: ESpeakCatalog
     /// The worker executable.
     public let executable: String
     /// No audio and no end for this long, once audio has begun and nothing waits behind it, counts as a hang.
@@ -48,6 +50,7 @@ public final class IsolatedSynthesizer: Synthesizer {
         self.crashMemory = crashMemory
         workers = try WorkerSlots(executable: executable, keepsStandby: keepsStandby)
         sampleRate = workers.sampleRate
+        catalog = workers.catalog
         DedicatedThread.start(name: "announcer.synthesis-supervisor") { [self] in runForever() }
     }
 

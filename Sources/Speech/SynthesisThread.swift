@@ -2,23 +2,26 @@ import Blocking
 import Glibc
 import Synchronization
 
-/// The one thread in this process that talks to libespeak-ng, with its queue of requests.
+/// The one thread in this process that talks to the synthesis library, with its queue of requests.
 ///
 /// libespeak-ng is a single global instance that is not reentrant, so every engine in the
 /// process shares `SynthesisThread.shared`. Requests run one at a time, in order.
-/// Starting it sets `LC_CTYPE` to `C.UTF-8` for the whole process, as `espeak_Initialize` does.
+/// Starting eSpeak sets `LC_CTYPE` to `C.UTF-8` for the whole process, as `espeak_Initialize` does.
 public final class SynthesisThread: Sendable {
     /// The audio format of every chunk: mono, signed 16-bit, at this rate (22050 Hz for eSpeak NG 1.51).
     public let sampleRate: Int
+    /// The voices the engine has and the languages they speak.
+    public let catalog: ESpeakCatalog
 
     /// Work for the thread, first in, first out.
-    private let jobs = BlockingQueue<@Sendable (ESpeakEngine) -> Void>()
+    private let jobs = BlockingQueue<@Sendable (any SynthesisEngine) -> Void>()
 
-    /// The shared thread, started on first use.
-    public static func shared() throws(SpeechError) -> SynthesisThread {
+    /// The shared thread, started on first use with the engine `start` makes on it (`ESpeakEngine.init`);
+    /// later calls return the same thread.
+    public static func shared(starting start: @escaping SynthesisEngineStart) throws(SpeechError) -> SynthesisThread {
         let result = sharedThread.withLock { cached -> Result<SynthesisThread, SpeechError> in
             if let cached { return cached }
-            let started = Result { () throws(SpeechError) in try SynthesisThread() }
+            let started = Result { () throws(SpeechError) in try SynthesisThread(starting: start) }
             cached = started
             return started
         }
@@ -27,14 +30,14 @@ public final class SynthesisThread: Sendable {
 
     private static let sharedThread = Mutex<Result<SynthesisThread, SpeechError>?>(nil)
 
-    private init() throws(SpeechError) {
-        let startup = BlockingQueue<Result<Int, SpeechError>>()
+    private init(starting start: @escaping SynthesisEngineStart) throws(SpeechError) {
+        let startup = BlockingQueue<Result<(Int, ESpeakCatalog), SpeechError>>()
         let jobs = self.jobs
         DedicatedThread.start(name: "announcer.synthesis") {
-            let engine: ESpeakEngine
+            let engine: any SynthesisEngine
             do throws(SpeechError) {
-                engine = try ESpeakEngine()
-                startup.append(.success(engine.sampleRate))
+                engine = try start()
+                startup.append(.success((engine.sampleRate, engine.catalog)))
             } catch {
                 startup.append(.failure(error))
                 return
@@ -43,7 +46,7 @@ public final class SynthesisThread: Sendable {
             while let job = jobs.take() { job(engine) }
         }
         // The thread answers exactly once, so this take always gets an element.
-        sampleRate = try startup.take()!.get()
+        (sampleRate, catalog) = try startup.take()!.get()
     }
 
     /// Queues a request; it runs after those before it. Returns at once.
@@ -64,7 +67,7 @@ public final class SynthesisThread: Sendable {
         return try answer.take()!.get()
     }
 
-    private func run(_ job: @escaping @Sendable (ESpeakEngine) -> Void) {
+    private func run(_ job: @escaping @Sendable (any SynthesisEngine) -> Void) {
         jobs.append(job)
     }
 }

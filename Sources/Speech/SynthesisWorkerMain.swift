@@ -3,7 +3,7 @@ import Glibc
 import Synchronization
 
 /// The synthesis worker's side: the whole of the `announcer-synth` process. It starts eSpeak NG,
-/// says ready, then synthesizes each request from stdin and streams its PCM to stdout.
+/// says ready with the voices it has, then synthesizes each request from stdin and streams its PCM to stdout.
 /// If eSpeak crashes or hangs, only this process goes; the server that supervises it starts another.
 /// A crash of its own is noted to the server first (`noteOwnFault`), so a kill from outside is not blamed on the text.
 public enum SynthesisWorkerMain {
@@ -12,19 +12,19 @@ public enum SynthesisWorkerMain {
     /// The worker's end of the fault-note pipe; a literal in `noteOwnFault`, which may read no Swift global.
     static let faultNoteDescriptor: Int32 = 3
 
-    /// Runs until stdin closes; never returns.
-    public static func run() -> Never {
+    /// Runs until stdin closes, with the engine `start` makes (`ESpeakEngine.init`); never returns.
+    public static func run(starting start: SynthesisEngineStart) -> Never {
         if CommandLine.arguments.dropFirst().contains(faultNoteArgument) { installFaultNotes() }
         let channel = FrameChannel(input: STDIN_FILENO, output: STDOUT_FILENO)
-        let engine: ESpeakEngine
+        let engine: any SynthesisEngine
         do throws(SpeechError) {
-            engine = try ESpeakEngine()
+            engine = try start()
         } catch {
             let line = Array("announcer-synth: \(error.description)\n".utf8)
             _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             exit(1)
         }
-        guard channel.write(.ready(sampleRate: engine.sampleRate)) else { exit(0) }
+        guard channel.write(.ready(sampleRate: engine.sampleRate, catalog: engine.catalog)) else { exit(0) }
 
         // A reader thread takes frames off stdin while the main thread synthesizes, so a cancel
         // reaches the synthesis callback at once.

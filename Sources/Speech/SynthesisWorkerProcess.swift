@@ -8,6 +8,8 @@ final class SynthesisWorkerProcess: Sendable {
     let pid: pid_t
     let channel: FrameChannel
     let sampleRate: Int
+    /// The voices its eSpeak NG has, as it said when ready.
+    let catalog: ESpeakCatalog
     /// The read end of the pipe on which the worker notes a fault of its own (`SynthesisWorkerMain`).
     private let faultNotes: Int32
     /// Set, with the process reaped, the moment it ends. `terminate` kills only while this is nil, under
@@ -40,11 +42,12 @@ final class SynthesisWorkerProcess: Sendable {
         }
         let channel = FrameChannel(input: pipes.fromWorker, output: pipes.toWorker)
         let rate: Int
+        let catalog: ESpeakCatalog
         switch channel.read(timeout: timeout) {
-        case let .success(.ready(sampleRate)): rate = sampleRate
-        default: rate = 0
+        case let .success(.ready(sampleRate, voices)): (rate, catalog) = (sampleRate, voices)
+        default: (rate, catalog) = (0, ESpeakCatalog(voices: []))
         }
-        let worker = SynthesisWorkerProcess(pid: pid, channel: channel, faultNotes: pipes.notes, sampleRate: rate)
+        let worker = SynthesisWorkerProcess(pid: pid, channel: channel, faultNotes: pipes.notes, sampleRate: rate, catalog: catalog)
         guard rate > 0 else {
             worker.watch { _ in }
             throw .workerUnavailable("\(executable) did not start eSpeak NG (\(worker.stop(grace: .milliseconds(20)).description))")
@@ -109,11 +112,12 @@ final class SynthesisWorkerProcess: Sendable {
         return (pid, spawned, Pipes(toWorker: toWorker[1], fromWorker: fromWorker[0], notes: notes[0]))
     }
 
-    private init(pid: pid_t, channel: FrameChannel, faultNotes: Int32, sampleRate: Int) {
+    private init(pid: pid_t, channel: FrameChannel, faultNotes: Int32, sampleRate: Int, catalog: ESpeakCatalog) {
         self.pid = pid
         self.channel = channel
         self.faultNotes = faultNotes
         self.sampleRate = sampleRate
+        self.catalog = catalog
     }
 
     /// Waits for the end on a thread of its own, so the end is known when it happens, not at the next request.

@@ -3,6 +3,8 @@
 public protocol Synthesizer: Sendable {
     /// The audio format of every chunk: mono, signed 16-bit, at this rate.
     var sampleRate: Int { get }
+    /// The voices the synthesizer has and the languages they speak.
+    var catalog: ESpeakCatalog { get }
     /// Queues a request; it runs after those before it. Returns at once.
     func enqueue(_ request: SynthesisRequest)
 }

@@ -3,8 +3,8 @@ import Glibc
 /// One message on the pipes between the server and its synthesis worker: a type byte, a 4-byte
 /// little-endian length, then the payload. Requests go down the worker's stdin; audio and ends come up its stdout.
 enum WorkerFrame: Equatable {
-    /// Worker → server, once: eSpeak started, at this sample rate.
-    case ready(sampleRate: Int)
+    /// Worker → server, once: eSpeak started, at this sample rate, with these voices.
+    case ready(sampleRate: Int, catalog: ESpeakCatalog)
     /// Server → worker: synthesize.
     case synthesize(WorkerRequest)
     /// Server → worker: stop synthesizing request `id`.
@@ -24,9 +24,16 @@ enum WorkerFrame: Equatable {
         var payload: [UInt8] = []
         let type: UInt8
         switch self {
-        case let .ready(rate):
+        case let .ready(rate, catalog):
             type = UInt8(ascii: "R")
             payload.append(le: UInt32(rate))
+            payload.append(le: UInt16(clamping: catalog.voices.count))
+            for voice in catalog.voices.prefix(Int(UInt16.max)) {
+                payload.append(text: voice.name)
+                payload.append(text: voice.identifier)
+                payload.append(le: UInt16(clamping: voice.languages.count))
+                for language in voice.languages.prefix(Int(UInt16.max)) { payload.append(text: language) }
+            }
         case let .synthesize(request):
             type = UInt8(ascii: "S")
             payload.append(le: request.id)
@@ -72,8 +79,18 @@ enum WorkerFrame: Equatable {
         var reader = ByteReader(payload)
         switch type {
         case UInt8(ascii: "R"):
-            guard let rate = reader.u32() else { return nil }
-            self = .ready(sampleRate: Int(rate))
+            guard let rate = reader.u32(), let count = reader.u16() else { return nil }
+            var voices: [ESpeakCatalog.Voice] = []
+            for _ in 0..<count {
+                guard let name = reader.text(), let identifier = reader.text(), let languageCount = reader.u16() else { return nil }
+                var languages: [String] = []
+                for _ in 0..<languageCount {
+                    guard let language = reader.text() else { return nil }
+                    languages.append(language)
+                }
+                voices.append(ESpeakCatalog.Voice(name: name, languages: languages, identifier: identifier))
+            }
+            self = .ready(sampleRate: Int(rate), catalog: ESpeakCatalog(voices: voices))
         case UInt8(ascii: "S"):
             guard let id = reader.u32(), let rate = reader.u16(), let pitch = reader.u16(), let volume = reader.u16(),
                   let flags = reader.bytes(1)?.first, let voiceLength = reader.u16(), let voice = reader.bytes(Int(voiceLength)),
@@ -141,6 +158,11 @@ private struct ByteReader {
     }
 
     mutating func u16() -> UInt16? { bytes(2).map { UInt16($0[0]) | UInt16($0[1]) << 8 } }
+    /// A string after its 2-byte length; a character cut by `append(text:)` is repaired.
+    mutating func text() -> String? {
+        guard let length = u16(), let bytes = bytes(Int(length)) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
     mutating func u32() -> UInt32? { bytes(4).map { $0.enumerated().reduce(0) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) } } }
     mutating func rest() -> [UInt8] {
         defer { position = bytes.count }
@@ -154,6 +176,12 @@ extension [UInt8] {
         append(UInt8(value >> 8))
     }
 
+    /// A short string (a voice's name or a language code) as its 2-byte length and at most 65,535 bytes of UTF-8.
+    mutating func append(text: String) {
+        let utf8 = text.utf8.prefix(Int(UInt16.max))
+        append(le: UInt16(utf8.count))
+        self += utf8
+    }
     mutating func append(le value: UInt32) {
         for shift in stride(from: 0, to: 32, by: 8) { append(UInt8(value >> UInt32(shift) & 0xFF)) }
     }

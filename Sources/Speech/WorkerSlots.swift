@@ -21,6 +21,8 @@ final class WorkerSlots: Sendable {
         var lastRestartReason: String?
         /// The first worker's: every worker runs the same eSpeak NG, so every one has it.
         var sampleRate = 0
+        /// The first worker's voices, for the same reason.
+        var catalog = ESpeakCatalog(voices: [])
     }
 
     /// Starts the first worker, and a standby in the background if `keepsStandby`; throws if the first cannot start.
@@ -31,11 +33,14 @@ final class WorkerSlots: Sendable {
         slots.withLock {
             $0.current = first
             $0.sampleRate = first.sampleRate
+            $0.catalog = first.catalog
         }
         prepareStandby()
     }
 
     var sampleRate: Int { slots.withLock { $0.sampleRate } }
+
+    var catalog: ESpeakCatalog { slots.withLock { $0.catalog } }
 
     var activePID: Int32? { slots.withLock { $0.current?.pid } }
 

@@ -5,6 +5,7 @@ import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerProtocol
 public import ArgumentParser
+import ESpeak
 import Foundation
 
 /// `announce bench`: measures how soon assertive announcements are heard, and checks the 500 ms promise.
@@ -153,7 +154,7 @@ struct BenchCommand: ParsableCommand {
             }
         }
         // The default bounds let the backlog scenario's 10,000 polite announcements really wait.
-        let speechEngine = try destination.engine.startEngine(label: "announce.bench")
+        let speechEngine = try destination.engine.startEngine(label: "announce.bench", inProcessFallback: ESpeakEngine.start)
         if let recorder { speechEngine.scheduler.addObserver(recorder) }
         Self.say("Started an engine inside announce, playing to \(speechEngine.sinkSpec).")
         return EmbeddedDestination(engine: speechEngine)

@@ -3,6 +3,7 @@ import AnnouncerCore
 import AnnouncerEngine
 import ArgumentParser
 import Audio
+import ESpeak
 import Foundation
 
 /// `announce demo`: a polite status cut by an assertive login error, in English and Norwegian.
@@ -48,18 +49,18 @@ struct DemoCommand: ParsableCommand {
 
     private func startEngine() throws -> SpeechEngine {
         if let sink {
-            do throws(EngineError) { return try SpeechEngine(sink: sink, logger: .init(label: "announce")) } catch {
+            do throws(EngineError) { return try SpeechEngine(sink: sink, inProcessFallback: ESpeakEngine.start, logger: .init(label: "announce")) } catch {
                 throw CommandFailure(error.description)
             }
         }
         writeLine("Opening the sound card.")
         do throws(EngineError) {
-            return try SpeechEngine(sink: .standard, logger: .init(label: "announce"))
+            return try SpeechEngine(sink: .standard, inProcessFallback: ESpeakEngine.start, logger: .init(label: "announce"))
         } catch {
             writeLine("No sound card could be opened, so the demo is recorded to \(fallbackRecording) instead.")
         }
         do throws(EngineError) {
-            return try SpeechEngine(sink: .wav(path: fallbackRecording), logger: .init(label: "announce"))
+            return try SpeechEngine(sink: .wav(path: fallbackRecording), inProcessFallback: ESpeakEngine.start, logger: .init(label: "announce"))
         } catch {
             throw CommandFailure(error.description)
         }

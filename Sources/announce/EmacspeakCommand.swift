@@ -3,6 +3,7 @@ import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerEngine
 import ArgumentParser
+import ESpeak
 import Foundation
 
 /// `announce emacspeak`: Emacspeak's speech server, on standard input.
@@ -48,7 +49,7 @@ struct EmacspeakCommand: ParsableCommand {
         case let .server(connection):
             output = try ServerEmacspeakOutput(connection: connection)
         case .embedded:
-            let engine = try destination.engine.startEngine(label: "announce")
+            let engine = try destination.engine.startEngine(label: "announce", inProcessFallback: ESpeakEngine.start)
             if let events {
                 do throws(EngineError) {
                     timeline = try JSONLinesTimelineWriter(path: events)

@@ -1,11 +1,12 @@
-import AnnouncerCommandLine
 import AnnouncerClient
+import AnnouncerCommandLine
 import AnnouncerCore
-import AnnouncerProtocol
 import AnnouncerEngine
+import AnnouncerProtocol
 import AnnouncerVoices
 import ArgumentParser
 import Audio
+import ESpeak
 import Foundation
 
 /// The options shared by every command that speaks.
@@ -95,7 +96,7 @@ struct SpeechOptions: ParsableArguments {
 
     /// Starts the embedded engine with the timeline observers these options ask for.
     func startEngine() throws -> (SpeechEngine, JSONLinesTimelineWriter?) {
-        let engine = try destination.engine.startEngine(label: "announce")
+        let engine = try destination.engine.startEngine(label: "announce", inProcessFallback: ESpeakEngine.start)
         let writer = try eventsWriter()
         if let writer { engine.scheduler.addObserver(writer) }
         if let sentences = try eventsTextWriter() { engine.scheduler.addObserver(sentences) }

@@ -5,7 +5,9 @@ import AnnouncerEngine
 import AnnouncerProtocol
 import AnnouncerVoices
 import ArgumentParser
+import ESpeak
 import Foundation
+import Speech
 
 /// `announce voices`: lists the voice profiles, the files each came from, and any file left out.
 struct VoicesCommand: ParsableCommand {
@@ -66,7 +68,7 @@ struct VoicesCommand: ParsableCommand {
             show("The server's voice profiles:")
         case .embedded:
             var library = destination.loadVoices()
-            library.addInstalledSynthesizerLanguages()
+            library.addSynthesizerLanguages(from: .installed)
             listing = VoiceListing(library)
             show("No server is running here, or --embedded was given; these are the profiles an engine in this process loads:")
         }
@@ -79,7 +81,7 @@ extension VoicesCommand {
     /// Prints what `text` becomes before synthesis, one labelled line each, for a lexicon writer to read.
     func tryOut(_ text: String) throws {
         var library = destination.loadVoices()
-        library.addInstalledSynthesizerLanguages()
+        library.addSynthesizerLanguages(from: .installed)
         let spoken: Language
         do throws(AnnouncementError) {
             spoken = try language.map { code throws(AnnouncementError) in try library.language(forCode: code) }
@@ -89,7 +91,9 @@ extension VoicesCommand {
         }
         let trial: TextTrial
         do {
-            trial = try TextTrial(text: text, language: spoken, voices: library, reading: spell ? .characters : .words, punctuation: punctuation)
+            trial = try TextTrial(
+                text: text, language: spoken, voices: library, reading: spell ? .characters : .words, punctuation: punctuation,
+                synthesis: SynthesisThread.eSpeak())
         } catch {
             throw CommandFailure("eSpeak NG could not give the phonemes: \(error)")
         }

@@ -1,3 +1,4 @@
+import ESpeak
 import Glibc
 import Speech
 
@@ -14,4 +15,4 @@ if asked || isatty(STDIN_FILENO) == 1 || isatty(STDOUT_FILENO) == 1 {
     _ = sentence.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     exit(arguments.contains { $0 == "--help" || $0 == "-h" } ? 0 : 2)
 }
-SynthesisWorkerMain.run()
+SynthesisWorkerMain.run(starting: ESpeakEngine.start)

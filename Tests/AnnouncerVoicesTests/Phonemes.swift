@@ -1,5 +1,6 @@
 import AnnouncerCore
 import AnnouncerVoices
+import ESpeak
 import Speech
 
 /// eSpeak NG's phonemes for text, through the real library, for comparing what is said.
@@ -16,13 +17,13 @@ enum Phonemes {
 
     /// What eSpeak says for `text` as given, in the profile's voice.
     static func raw(_ text: String, _ language: Language) throws -> String {
-        try SynthesisThread.shared().phonemes(of: text, voice: profile(language).espeakVoice)
+        try SynthesisThread.eSpeak().phonemes(of: text, voice: profile(language).espeakVoice)
     }
 
     /// What eSpeak says for `text` after the profile prepared it (normalization, lexicon, punctuation).
     static func prepared(_ text: String, _ language: Language, spelled: Bool = false, punctuation: PunctuationLevel = .some) throws -> String {
         let profile = profile(language)
-        return try SynthesisThread.shared().phonemes(
+        return try SynthesisThread.eSpeak().phonemes(
             of: profile.prepare(text, spelled: spelled, punctuationLevel: punctuation), voice: profile.espeakVoice)
     }
 }

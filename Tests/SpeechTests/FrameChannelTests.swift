@@ -1,4 +1,5 @@
 import Dispatch
+import ESpeak
 import Glibc
 import Testing
 @testable import Speech
@@ -41,5 +42,26 @@ import Testing
         #expect(received == all)
         #expect(end == .end(id: 7, .completed))
         #expect(reader.read(timeout: .seconds(1)) == .failure(.closed))
+    }
+
+    @Test("The worker's ready frame carries every voice of the installed eSpeak NG across a pipe, so a server that links no eSpeak knows them")
+    func readyFrameCarriesTheInstalledCatalog() throws {
+        let installed = ESpeakCatalog.installed
+        try #require(installed.voices.count > 50, "eSpeak NG lists \(installed.voices.count) voices; is espeak-ng-data installed?")
+        #expect(installed.voice(forLanguage: "nb")?.languages.contains("nb") == true)
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        let writer = FrameChannel(input: -1, output: writeEnd)
+        let reader = FrameChannel(input: readEnd, output: -1)
+        defer { close(readEnd) }
+        // A catalogue larger than a pipe's buffer would block a writer with no reader: write from another thread.
+        DispatchQueue.global().async {
+            writer.write(.ready(sampleRate: 22_050, catalog: installed))
+            close(writeEnd)
+        }
+        let frame = reader.read(timeout: .seconds(10))
+        #expect(frame == .success(.ready(sampleRate: 22_050, catalog: installed)))
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import ESpeak
 import Foundation
 import Speech
 import Synchronization
@@ -73,7 +74,7 @@ import Testing
         // own spread; that nothing is lost on the pipe, to the sample, is FrameChannelTests' to prove.
         let local = Mutex<[Int16]>([])
         let done = DispatchSemaphore(value: 0)
-        try SynthesisThread.shared().enqueue(SynthesisRequest(
+        try SynthesisThread.eSpeak().enqueue(SynthesisRequest(
             text: "Error: Must be a valid email address", voice: "en",
             deliver: { chunk in local.withLock { $0 += chunk }; return true },
             finish: { _ in done.signal() }

@@ -1,4 +1,5 @@
 import Dispatch
+import ESpeak
 import Speech
 import Synchronization
 import Testing
@@ -7,7 +8,7 @@ import Testing
 @Suite struct SynthesisThreadTests {
     let thread: SynthesisThread
 
-    init() throws { thread = try SynthesisThread.shared() }
+    init() throws { thread = try SynthesisThread.eSpeak() }
 
     @Test("English text becomes one to four seconds of non-silent speech")
     func englishTextBecomesSpeech() {

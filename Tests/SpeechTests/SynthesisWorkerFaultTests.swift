@@ -179,17 +179,18 @@ import Testing
         #expect(synthesizer.workerProcessID != pid)
     }
 
-    @Test("The synthesis worker loads no Foundation: its memory is eSpeak NG's and the Swift runtime's only")
-    func workerLoadsNoFoundation() throws {
+    @Test("The synthesis worker loads no Foundation and no audio library: eSpeak NG is linked into it, with only libsonic beside")
+    func workerLoadsNoFoundationAndNoAudioLibrary() throws {
         let synthesizer = try Helpers.supervisor(keepsStandby: false)
         #expect(Helpers.synthesize("Lean.", on: synthesizer).end == .completed)
         let pid = try #require(synthesizer.workerProcessID)
         // Read to the end: /proc files have no size, and a reader that trusts the size gets one page.
         let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
         let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
-        #expect(maps.contains("libespeak-ng"), "the worker's maps should show eSpeak NG")
-        let foundation = maps.split(separator: "\n").filter { $0.contains("Foundation") || $0.contains("ICU") }
-        #expect(foundation.isEmpty, "\(foundation.prefix(3).joined(separator: "\n"))")
+        #expect(maps.contains("libsonic"), "the worker's maps should show libsonic, the one library eSpeak NG needs beside it")
+        let unwanted = ["Foundation", "ICU", "libespeak-ng", "libpcaudio", "libpulse", "libasound", "libX11", "libsndfile"]
+        let loaded = maps.split(separator: "\n").filter { line in unwanted.contains { line.contains($0) } }
+        #expect(loaded.isEmpty, "\(loaded.prefix(3).joined(separator: "\n"))")
     }
 
     @Test("Without a standby, a worker killed just before a request, again and again, leaves one worker running, not two")

@@ -8,6 +8,7 @@ import AnnouncerVoices
 import AnnouncerWeb
 import ArgumentParser
 import Audio
+import ESpeak
 import Foundation
 import JSONLineEncoding
 import Logging
@@ -145,7 +146,7 @@ struct FlowCheckCommand: ParsableCommand {
             let engine: SpeechEngine
             let writer: JSONLinesTimelineWriter
             do throws(EngineError) {
-                engine = try SpeechEngine(sink: .wav(path: paths.audio), policy: destination.engine.policy, voices: voices, logger: Logger(label: "announce.flow"))
+                engine = try SpeechEngine(sink: .wav(path: paths.audio), policy: destination.engine.policy, voices: voices, inProcessFallback: ESpeakEngine.start, logger: Logger(label: "announce.flow"))
                 writer = try JSONLinesTimelineWriter(path: paths.timeline)
             } catch {
                 throw CommandFailure(error.description)
@@ -211,7 +212,7 @@ struct FlowCheckCommand: ParsableCommand {
                 throw CommandFailure("\(error)")
             }
         case .embedded:
-            let engine = try destination.engine.startEngine(label: "announce.flow")
+            let engine = try destination.engine.startEngine(label: "announce.flow", inProcessFallback: ESpeakEngine.start)
             Self.say("Speaking with an engine inside announce, playing to \(engine.sinkSpec).")
             return EmbeddedDestination(engine: engine)
         }

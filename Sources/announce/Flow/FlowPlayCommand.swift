@@ -6,6 +6,7 @@ import AnnouncerFlows
 import AnnouncerProtocol
 import AnnouncerVoices
 import ArgumentParser
+import ESpeak
 import Foundation
 
 /// `announce flow play FILE`: steps through a flow by keyboard, speaking each element.
@@ -154,7 +155,7 @@ struct FlowPlayCommand: ParsableCommand {
             // A screen reader reads an element again however soon it comes back to it, so the
             // engine's duplicate filter is off unless asked for.
             if options.duplicateWindow == nil { options.duplicateWindow = 0 }
-            let engine = try options.startEngine(label: "announce.flow-play")
+            let engine = try options.startEngine(label: "announce.flow-play", inProcessFallback: ESpeakEngine.start)
             if let writer { engine.scheduler.addObserver(writer) }
             if let sentences { engine.scheduler.addObserver(sentences) }
             let embedded = EmbeddedDestination(engine: engine)

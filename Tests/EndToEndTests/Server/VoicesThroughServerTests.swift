@@ -67,6 +67,22 @@ import Testing
         #expect(defaults.reply?.error == .unknownLanguage)
     }
 
+    @Test("announcerd never loads eSpeak NG: its worker runs it, and hands it every eSpeak language, so German with no profile is spoken")
+    func serverLearnsESpeakLanguagesFromItsWorker() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        let german = try #require(client.request(#"{"request":"speak","text":"Guten Tag","lang":"de","follow":true}"#)?.id)
+        #expect(client.readEvents(until: isEnd(of: german)).last?.outcome == .spoken)
+        let worker = try #require(client.request(.status)?.body(StatusBody.self)?.synthesis.workerPID)
+        let serverMaps = try Self.mappedFiles(of: server.process.processIdentifier)
+        let workerMaps = try Self.mappedFiles(of: Int32(worker))
+        #expect(serverMaps.contains { $0.hasSuffix("/announcerd") })
+        #expect(!serverMaps.contains { $0.contains("libespeak-ng") || $0.contains("libsonic") })
+        // The worker links eSpeak NG statically; libsonic, which eSpeak needs, is shared.
+        #expect(workerMaps.contains { $0.hasSuffix("/announcer-synth") } && workerMaps.contains { $0.contains("libsonic") }, "\(workerMaps)")
+    }
+
     @Test("The server's default language comes from LANG; one without a profile falls back to English")
     func defaultLanguageFromLANG() throws {
         for (lang, expected) in [("nb_NO.UTF-8", "nb"), ("no_NO.UTF-8", "nb"), ("de_DE.UTF-8", "en"), ("C", "en")] {
@@ -83,6 +99,17 @@ import Testing
         #expect(waitFor({ !server.process.isRunning }, seconds: 20))
         #expect(server.process.terminationStatus != 0)
         #expect(server.standardErrorText.contains("The language \"de\" is not available; use one of en, nb."))
+    }
+
+    @Test("announcerd whose synthesis worker cannot be found refuses to start, in one sentence that names the way out")
+    func missingWorkerRefusesToStart() throws {
+        let missing = ServerProcess.makeDirectory() + "/no-such-announcer-synth"
+        let server = try ServerProcess(environment: ["ANNOUNCER_SYNTH_WORKER": missing], waitUntilListening: false)
+        #expect(waitFor({ !server.process.isRunning }, seconds: 20))
+        #expect(server.process.terminationStatus != 0)
+        let expected = "The speech synthesizer process could not be started: ANNOUNCER_SYNTH_WORKER names \(missing), "
+            + "which is not a program that can be run; build announcer-synth with swift build, or unset it."
+        #expect(server.standardErrorText.contains(expected), "\(server.standardErrorText)")
     }
 
     @Test("announce voices prints one plain line per profile with its files, and exits 1 when a file was left out")
@@ -140,5 +167,13 @@ import Testing
     private struct PythonVoices: Decodable {
         var synthesis: [[String]]?
         var female: String?
+    }
+
+    /// The files a process has mapped, from the whole of `/proc/PID/maps` (read to its end: procfs gives no size).
+    static func mappedFiles(of pid: Int32) throws -> Set<String> {
+        let handle = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+        defer { try? handle.close() }
+        let text = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        return Set(text.split(separator: "\n").compactMap { line in line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(5).first.map(String.init) })
     }
 }

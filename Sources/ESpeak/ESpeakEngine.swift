@@ -1,17 +1,19 @@
 import CEspeakNG
+public import Speech
 
 /// libespeak-ng in synchronous mode: every call runs on the caller's thread.
 ///
-/// The library is one global, non-reentrant instance. Only `SynthesisThread` creates
-/// this type, and only ever calls it from its own thread.
-final class ESpeakEngine {
-    let sampleRate: Int
+/// The library is one global, non-reentrant instance. Only `SynthesisThread` and the synthesis worker
+/// create this type, and only ever call it from the thread that created it.
+public final class ESpeakEngine: SynthesisEngine {
+    public let sampleRate: Int
+    public let catalog: ESpeakCatalog
     private var currentVoice: String?
     private var lastParameters: (rate: Int, pitch: Int, volume: Int)?
 
-    init() throws(SpeechError) {
+    public init() throws(SpeechError) {
         // Listing voices rebuilds a list the library's synthesis reads: done once, before any synthesis.
-        _ = ESpeakCatalog.installed
+        catalog = ESpeakCatalog.installed
         // Synchronous mode delivers audio to our callback on this thread; DONT_EXIT keeps
         // the library from calling exit(1) when its data is missing.
         let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
@@ -26,7 +28,7 @@ final class ESpeakEngine {
     private static let markupFlags = synthesisFlags | espeakSSML
 
     /// Synthesizes `request`, handing audio to it chunk by chunk, until the end or an abort.
-    func synthesize(_ request: SynthesisRequest) -> SynthesisEnd {
+    public func synthesize(_ request: SynthesisRequest) -> SynthesisEnd {
         do throws(SpeechError) {
             try select(voice: request.voice)
         } catch {
@@ -58,7 +60,7 @@ final class ESpeakEngine {
     }
 
     /// eSpeak's phoneme mnemonics for `text` in `voice`, clause by clause, as `espeak-ng -x` shows them.
-    func phonemes(of text: String, voice: String) throws(SpeechError) -> String {
+    public func phonemes(of text: String, voice: String) throws(SpeechError) -> String {
         try select(voice: voice)
         // A silent synthesis of one space first: it switches phoneme input on (espeak_TextToPhonemes
         // reads [[phonemes]] only while the library's global switch is on, which each espeak_Synth sets

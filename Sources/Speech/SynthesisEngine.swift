@@ -1,0 +1,16 @@
+/// One synthesizer library, driven from the one thread that created it: eSpeak NG's `ESpeakEngine`
+/// (module ESpeak). `SynthesisThread` runs one in this process and `SynthesisWorkerMain` in a worker,
+/// so only the programs that synthesize link the library.
+public protocol SynthesisEngine: AnyObject {
+    /// The audio format of every chunk: mono, signed 16-bit, at this rate.
+    var sampleRate: Int { get }
+    /// The voices it has and the languages they speak.
+    var catalog: ESpeakCatalog { get }
+    /// Synthesizes `request`, handing its audio to it chunk by chunk, until the end or an abort.
+    func synthesize(_ request: SynthesisRequest) -> SynthesisEnd
+    /// Its phonemes for `text` in `voice`, as `espeak-ng -x` prints them.
+    func phonemes(of text: String, voice: String) throws(SpeechError) -> String
+}
+
+/// Starts a synthesis engine on the calling thread, such as `ESpeakEngine.init`.
+public typealias SynthesisEngineStart = @Sendable () throws(SpeechError) -> any SynthesisEngine
