@@ -14,7 +14,10 @@ public final class YAMLDocument {
         self.file = file
         collector = ProblemCollector(file: file)
         do {
-            if let node = try Yams.compose(yaml: text) {
+            // The basic resolver tags every plain scalar a string: YAMLNode reads numbers and booleans from the
+            // text itself, and the default resolver's regular expressions, run on every key to find duplicates,
+            // were half of a server's start.
+            if let node = try Yams.compose(yaml: text, .basic) {
                 root = YAMLNode(node: node, path: "", problems: collector)
             } else {
                 root = nil
