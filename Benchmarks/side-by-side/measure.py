@@ -42,7 +42,7 @@ TITLES = {
 }
 # The goals: a ratio of the medians for the first three, an absolute time for the cold start.
 RATIO_GOALS = {"idle": 0.5, "cut": 0.3, "queued": 0.5}
-COLD_GOAL_MS = 100.0
+COLD_GOAL_MS = 30.0
 SERVERS = ("announcer", "speechd")
 PROGRESS = {"memory": "memory", "idle": "idle", "cut": "cut", "queued": "200 queued", "cold": "cold start"}
 NAMES = {"announcer": "announcer", "speechd": "Speech Dispatcher"}

@@ -48,11 +48,15 @@ public final class SpeechEngine: Sendable {
     public var audioDevice: AudioDeviceStatus { device.status }
     private let device: AudioDeviceWatch
 
-    /// Begins starting the synthesis worker that `SynthesisPlacement.standard` will use, at once and in the
-    /// background, so a server's cold start does the rest meanwhile; nothing when no worker is found.
-    public static func prestartSynthesis(warmStandby: Bool = false) {
+    /// Begins starting what the first announcement needs, at once and in the background, so a server's cold
+    /// start reads its profiles and binds its sockets meanwhile: the synthesis worker that
+    /// `SynthesisPlacement.standard` will use, and an ALSA `sink` at eSpeak's rate, which the engine started
+    /// with the same sink and `waitingForAudioDevice` takes. Nothing when no worker is found.
+    /// The worker alone, when the sink is not known yet, may be begun first: the second call finds it starting.
+    public static func prestart(sink: SinkSpec? = nil, warmStandby: Bool = false, waitingForAudioDevice: Bool = false) {
         guard let executable = IsolatedSynthesizer.defaultExecutable() else { return }
         IsolatedSynthesizer.prestart(executable: executable, keepsStandby: warmStandby)
+        if let sink { PrestartedSink.begin(sink, waitingForDevice: waitingForAudioDevice) }
     }
 
     /// Starts eSpeak NG (once per process) and opens the sink; throws a plain-language error if either fails.
@@ -93,7 +97,11 @@ public final class SpeechEngine: Sendable {
         var voices = voices
         voices.addSynthesizerLanguages(from: synthesis.catalog)
         let format = AudioFormat(sampleRate: synthesis.sampleRate)
-        do throws(AudioError) { sink = try sinkSpec.open(format: format, waitingForDevice: waitingForAudioDevice) } catch { throw .audio(error) }
+        if let prestarted = PrestartedSink.take(sinkSpec, format: format, waitingForDevice: waitingForAudioDevice) {
+            sink = prestarted
+        } else {
+            do throws(AudioError) { sink = try sinkSpec.open(format: format, waitingForDevice: waitingForAudioDevice) } catch { throw .audio(error) }
+        }
         self.sinkSpec = sinkSpec
         self.currentVoices = Mutex(voices)
         self.logger = logger

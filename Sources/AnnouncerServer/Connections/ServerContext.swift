@@ -54,8 +54,8 @@ final class ServerContext: Sendable {
     /// The profiles first, then the languages eSpeak NG speaks with its own voice.
     private static func offer(_ library: VoiceLibrary) -> (voices: [OfferedVoice], languages: [Language]) {
         let voices = library.spokenLanguages.map { language in
-            let profile = library.speakingProfile(for: language)
-            return OfferedVoice(name: profile.name, language: language, voiceType: profile.voiceType)
+            let (name, voiceType) = library.listing(for: language)
+            return OfferedVoice(name: name, language: language, voiceType: voiceType)
         }
         return (voices, library.spokenLanguages)
     }

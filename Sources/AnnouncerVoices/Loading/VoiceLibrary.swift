@@ -80,6 +80,13 @@ public struct VoiceLibrary: Sendable {
         profiles[language] ?? VoiceProfile(language: language, name: synthesizerLanguages[language], espeakVoice: language.rawValue)
     }
 
+    /// The name and SSIP voice type `language` is listed under: its profile's, else the synthesizer's name for
+    /// it and a bare profile's type; without building a profile for each of eSpeak's hundred-odd languages.
+    public func listing(for language: Language) -> (name: String, voiceType: String) {
+        if let profile = profiles[language] { return (profile.name, profile.voiceType) }
+        return (synthesizerLanguages[language] ?? language.rawValue, VoiceProfile.bareVoiceType)
+    }
+
     /// Adds the languages the synthesizer speaks, given as codes with the synthesizer's name for each;
     /// a code that is not a language code, or one with a profile, adds nothing.
     public mutating func addSynthesizerLanguages(_ languages: [(code: String, name: String)]) {

@@ -27,7 +27,7 @@ public struct VoiceProfile: Sendable, Equatable {
     public var sources: [String]
 
     public init(
-        language: Language, name: String? = nil, espeakVoice: String, voiceType: String = "MALE1",
+        language: Language, name: String? = nil, espeakVoice: String, voiceType: String = bareVoiceType,
         rate: Int = 175, pitch: Int = 50, volume: Int = 100, words: [String: String] = [:],
         normalizer: TextNormalizer = TextNormalizer(), lexicon: Lexicon = Lexicon(),
         spelling: SpellingTable = SpellingTable(), keys: KeyNameTable = KeyNameTable(),
@@ -48,6 +48,9 @@ public struct VoiceProfile: Sendable, Equatable {
         self.punctuation = punctuation
         self.sources = sources
     }
+
+    /// The SSIP voice type of a profile that names none.
+    public static let bareVoiceType = "MALE1"
 
     /// A profile with eSpeak's own voice at its defaults and no tables: what speaks when no profile file is found.
     public static func bare(_ language: Language) -> VoiceProfile {
