@@ -56,6 +56,8 @@ let package = Package(
         .library(name: "AnnouncerCore", targets: ["AnnouncerCore"]),
         .library(name: "AnnouncerEngine", targets: ["AnnouncerEngine"]),
         .library(name: "Speech", targets: ["Speech"]),
+        // For Benchmarks/, whose in-process benchmarks run eSpeak NG in their own process.
+        .library(name: "ESpeak", targets: ["ESpeak"]),
         .library(name: "Audio", targets: ["Audio"]),
         .library(name: "SoundIcons", targets: ["SoundIcons"]),
         // For Benchmarks/, which registers the bench's scenarios and speaks through the client's destinations.

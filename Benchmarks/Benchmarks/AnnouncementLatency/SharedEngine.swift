@@ -1,6 +1,7 @@
 import AnnouncerClient
 import AnnouncerCore
 import AnnouncerEngine
+import ESpeak
 import Foundation
 import Logging
 import Synchronization
@@ -32,7 +33,7 @@ enum SharedEngine {
     /// the benchmark asks for it in-process. The worker is `$ANNOUNCER_SYNTH_WORKER`, else the one
     /// `swift build -c release --product announcer-synth` put in the announcer package's build folder.
     private static func placement(eSpeakInProcess: Bool) -> SpeechEngine.SynthesisPlacement {
-        if eSpeakInProcess { return .inProcess }
+        if eSpeakInProcess { return .inProcess(ESpeakEngine.start) }
         let built = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/release/announcer-synth").path
