@@ -8,13 +8,7 @@ import Testing
 @Suite struct FrameChannelTests {
     @Test("Audio frames cross a pipe sample for sample, in order, however the pipe splits them; the end follows")
     func audioCrossesThePipeWhole() throws {
-        var ends: [Int32] = [-1, -1]
-        // Closed on exec: a process another test starts meanwhile must not hold the write end open.
-        try #require(pipe(&ends) == 0)
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let (readEnd, writeEnd) = (ends[0], ends[1])
-        let writer = FrameChannel(input: -1, output: writeEnd)
-        let reader = FrameChannel(input: readEnd, output: -1)
+        let (reader, readEnd, writer, writeEnd) = try Self.pipeChannels()
         defer { close(readEnd) }
         // Every 16-bit value, both byte orders matter, in chunks of eSpeak's size and odd ones,
         // more than a pipe's 64 KiB buffer in all, so reads see partial frames.
@@ -49,12 +43,7 @@ import Testing
         let installed = ESpeakCatalog.installed
         try #require(installed.voices.count > 50, "eSpeak NG lists \(installed.voices.count) voices; is espeak-ng-data installed?")
         #expect(installed.voice(forLanguage: "nb")?.languages.contains("nb") == true)
-        var ends: [Int32] = [-1, -1]
-        try #require(pipe(&ends) == 0)
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let (readEnd, writeEnd) = (ends[0], ends[1])
-        let writer = FrameChannel(input: -1, output: writeEnd)
-        let reader = FrameChannel(input: readEnd, output: -1)
+        let (reader, readEnd, writer, writeEnd) = try Self.pipeChannels()
         defer { close(readEnd) }
         // A catalogue larger than a pipe's buffer would block a writer with no reader: write from another thread.
         DispatchQueue.global().async {
@@ -63,5 +52,14 @@ import Testing
         }
         let frame = reader.read(timeout: .seconds(10))
         #expect(frame == .success(.ready(sampleRate: 22_050, catalog: installed)))
+    }
+
+    /// A pipe's two ends as channels: the reader, its descriptor, the writer, its descriptor.
+    /// Closed on exec: a process another test starts meanwhile must not hold the write end open.
+    static func pipeChannels() throws -> (FrameChannel, Int32, FrameChannel, Int32) {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (FrameChannel(input: ends[0], output: -1), ends[0], FrameChannel(input: -1, output: ends[1]), ends[1])
     }
 }
