@@ -37,15 +37,20 @@ final class PrestartedSink: Sendable {
         }
     }
 
-    /// The sink opened ahead for `spec` at `format`, waiting for the open to finish; nil when none was begun
-    /// for it, or it failed or came out at another rate (the caller then opens its own and reports any failure).
+    /// The sink opened ahead for `spec` at `format`, waiting for the open to finish; nil when none was begun,
+    /// or it failed, or it was for another device, rate or handling: that one is closed, and the caller opens
+    /// its own and reports any failure.
     static func take(_ spec: SinkSpec, format: AudioFormat, waitingForDevice: Bool) -> (any AudioSink)? {
         guard let prestarted = pending.withLock({ pending -> PrestartedSink? in
             defer { pending = nil }
             return pending
-        }), prestarted.spec == spec, prestarted.waitingForDevice == waitingForDevice else { return nil }
-        guard case let .success(sink)? = prestarted.result.take() else { return nil }
-        guard sink.format == format else { return nil }
+        }) else { return nil }
+        // The open always answers exactly once, so this take always gets an element.
+        guard case let .success(sink) = prestarted.result.take()! else { return nil }
+        guard prestarted.spec == spec, prestarted.waitingForDevice == waitingForDevice, sink.format == format else {
+            sink.close()
+            return nil
+        }
         return sink
     }
 }
