@@ -114,6 +114,18 @@ public final class ALSASink: AudioSink {
         }
     }
 
+    /// A prepared stream keeps the sound server's sink awake: PulseAudio's plugin plays it as an uncorked
+    /// stream that never lets the sink go idle, and PipeWire's runs its graph for a stream prepared after
+    /// opening. Stopped, the stream is only set up, and the server may suspend the sink and its card.
+    public func rest() {
+        dropper.sync {}
+        guard snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED else { return }
+        // PipeWire's plugin (0.3.65) lets its stream go only when a stream that was started stops; a drop
+        // straight from the prepare after opening leaves its graph running. Nothing is buffered to play.
+        snd_pcm_start(pcm)
+        snd_pcm_drop(pcm)
+    }
+
     public var cutMark: CutMark { CutMark(count: cutGeneration.load(ordering: .acquiring)) }
 
     public func write(_ samples: UnsafeBufferPointer<Int16>, unlessCutSince mark: CutMark) throws(AudioError) -> Bool {

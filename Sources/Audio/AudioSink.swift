@@ -32,9 +32,15 @@ public protocol AudioSink: AnyObject, Sendable {
 
     /// Releases the device or finishes the file.
     func close()
+
+    /// Stops holding the device ready between utterances, so the sound server may let it sleep; the next
+    /// `beginUtterance` makes it ready again. Playback thread only. Only a sound device does anything.
+    func rest()
 }
 
 extension AudioSink {
+    public func rest() {}
+
     /// Plays these samples unless a cut comes while they are being written.
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Bool {
         try write(samples, unlessCutSince: cutMark)

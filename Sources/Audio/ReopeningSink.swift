@@ -70,6 +70,10 @@ public final class ReopeningSink: AudioSink {
         try current().beginUtterance()
     }
 
+    public func rest() {
+        try? current().rest()
+    }
+
     public var cutMark: CutMark { CutMark(count: cutGeneration.load(ordering: .acquiring)) }
 
     public func write(_ samples: UnsafeBufferPointer<Int16>, unlessCutSince mark: CutMark) throws(AudioError) -> Bool {

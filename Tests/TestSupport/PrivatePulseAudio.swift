@@ -17,7 +17,12 @@ public final class PrivatePulseAudio: Sendable {
         ]
     }
 
-    public init() throws {
+    /// Seconds after which the server suspends a sink nothing plays to, as a desktop's PulseAudio does
+    /// (module-suspend-on-idle, 5 s there); nil, as for the other tests, never.
+    public let suspendsIdleSinkAfter: Int?
+
+    public init(suspendingIdleSinkAfter seconds: Int? = nil) throws {
+        suspendsIdleSinkAfter = seconds
         directory = "/tmp/anr-pulse-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try "pcm.!default { type pulse }\nctl.!default { type pulse }\n".write(toFile: "\(directory)/asound.conf", atomically: true, encoding: .utf8)
@@ -29,7 +34,7 @@ public final class PrivatePulseAudio: Sendable {
         let started = try ProgramRun("/usr/bin/pulseaudio", [
             "-D", "--exit-idle-time=-1", "-n", "--log-target=file:\(directory)/pulseaudio.log",
             "--load=module-null-sink sink_name=\(Self.sinkName) norewinds=1", "--load=module-native-protocol-unix",
-        ], environment: ["XDG_RUNTIME_DIR": directory])
+        ] + (suspendsIdleSinkAfter.map { ["--load=module-suspend-on-idle timeout=\($0)"] } ?? []), environment: ["XDG_RUNTIME_DIR": directory])
         guard started.status == 0 else { throw PulseAudioFailed(what: "start", output: started.standardError) }
         guard waitFor({ (try? self.pactl(["info"]).status) == 0 }, seconds: 10) else { throw PulseAudioFailed(what: "answer", output: "") }
         let made = try pactl(["set-default-sink", Self.sinkName])

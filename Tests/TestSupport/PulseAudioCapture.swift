@@ -13,16 +13,15 @@ public final class PulseAudioCapture: Sendable {
     private let buffer = SampleBuffer()
 
     /// Starts recording the monitor of `sink` (the test run's null sink by default) on the PulseAudio
-    /// server that `environment` names (the test run's by default).
-    public init(sink: String? = nil, environment: [String: String] = [:]) throws {
+    /// server that `environment` names (the test run's by default). A `passive` recording, on PipeWire,
+    /// does not keep the sink running: it records only while something else plays, so the sink may be
+    /// suspended when idle, as on a desktop where nothing records.
+    public init(sink: String? = nil, environment: [String: String] = [:], passive: Bool = false) throws {
         let sink = sink ?? Self.sinkName ?? "announcer_test"
         process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
         process.arguments = ["-d", "\(sink).monitor", "--raw", "--format=s16le", "--rate=\(Self.sampleRate)", "--channels=1", "--latency-msec=10"]
-        var captureEnvironment = ProcessInfo.processInfo.environment
-        // On PipeWire (scripts/pipewire-null-sink) the PulseAudio server that records sits where only
-        // parec looks, so that ALSA's default device is not turned to PulseAudio's plugin by its hook.
-        if let server = captureEnvironment["ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"] { captureEnvironment["PULSE_SERVER"] = server }
-        process.environment = captureEnvironment.merging(environment) { $1 }
+            + (passive ? ["--property=node.passive=true"] : [])
+        process.environment = Self.captureEnvironment(environment)
         let output = Pipe()
         process.standardOutput = output
         let buffer = self.buffer
@@ -30,6 +29,26 @@ public final class PulseAudioCapture: Sendable {
         try process.run()
         // Give parec time to connect before anything plays.
         Thread.sleep(forTimeInterval: 0.3)
+    }
+
+    /// The environment in which parec and pactl reach the recording server, with `environment` on top.
+    static func captureEnvironment(_ environment: [String: String] = [:]) -> [String: String] {
+        var captureEnvironment = ProcessInfo.processInfo.environment
+        // On PipeWire (scripts/pipewire-null-sink) the PulseAudio server that records sits where only
+        // parec looks, so that ALSA's default device is not turned to PulseAudio's plugin by its hook.
+        if let server = captureEnvironment["ANNOUNCER_TEST_CAPTURE_PULSE_SERVER"] { captureEnvironment["PULSE_SERVER"] = server }
+        return captureEnvironment.merging(environment) { $1 }
+    }
+
+    /// What the sound server says its sink is doing: RUNNING, IDLE or SUSPENDED; nil when it is not listed.
+    public static func state(ofSink sink: String? = nil, environment: [String: String] = [:]) throws -> String? {
+        let sink = sink ?? Self.sinkName ?? "announcer_test"
+        let listed = try ProgramRun("/usr/bin/pactl", ["list", "short", "sinks"], environment: captureEnvironment(environment), timeout: 10)
+        for line in listed.standardOutput.split(separator: "\n") {
+            let fields = line.split(separator: "\t").map(String.init)
+            if fields.count > 1, fields[1] == sink { return fields.last }
+        }
+        return nil
     }
 
     /// Stops recording and returns the samples as recorded, mono at `sampleRate`.

@@ -54,8 +54,10 @@ final class PlaybackThread: Sendable {
         self.device = device
         self.handling = handling
         let thread = Thread { [self] in
+            // A device is opened ready to play, as it is left after each utterance.
+            var heldReady = true
             while true {
-                switch nextWork() {
+                switch nextWork(heldReady: &heldReady) {
                 case let .play(job):
                     play(job)
                     // Make the sink ready for the next utterance now, while nobody waits for it.
@@ -63,7 +65,7 @@ final class PlaybackThread: Sendable {
                     // server (a median of 2 ms here); done at the next utterance's start, it delayed that
                     // utterance's first audio by as much. Between utterances only this thread touches the
                     // sink. A failure here is met again, and dealt with, when the next utterance begins.
-                    if device.isWorking { try? sink.beginUtterance() }
+                    heldReady = device.isWorking && (try? sink.beginUtterance()) != nil
                 case let .closeSink(done):
                     sink.close()
                     done.signal()
@@ -101,15 +103,32 @@ final class PlaybackThread: Sendable {
         }
     }
 
+    /// How long the device is held ready after an utterance, or after it was opened, before it is let rest
+    /// so that the sound server can suspend it: PulseAudio and WirePlumber suspend a sink 5 s after
+    /// it goes idle, which a device held ready would prevent all day. The first announcement after a rest
+    /// waits for the prepare it skipped (about 2 ms through PulseAudio).
+    static let restAfterIdle: Duration = .seconds(5)
+
     /// The next work; while the device is not working and nothing waits, it is tried again now and then,
-    /// so it is back before the next announcement needs it.
+    /// so it is back before the next announcement needs it. A device `heldReady` is let rest once nothing
+    /// came for `restAfterIdle`.
     /// The queue is only closed with `.closeSink` as its last work, which ends the thread, so a take always finds work.
-    private func nextWork() -> Work {
+    private func nextWork(heldReady: inout Bool) -> Work {
         while true {
             if let reopening, !device.isWorking {
                 switch work.take(until: retry.withLock { $0.nextAttempt }) {
                 case let .element(next): return next
-                case .timedOut: tryReopening(reopening)
+                case .timedOut:
+                    // A device opened again is ready to play, like one just opened.
+                    if case .success = tryReopening(reopening) { heldReady = true }
+                case .closed: preconditionFailure("The playback queue ended without closing the sink")
+                }
+            } else if heldReady {
+                switch work.take(timeout: Self.restAfterIdle) {
+                case let .element(next): return next
+                case .timedOut:
+                    sink.rest()
+                    heldReady = false
                 case .closed: preconditionFailure("The playback queue ended without closing the sink")
                 }
             } else if let next = work.take() {
