@@ -352,6 +352,27 @@ def memory_lines(found):
                 d["rss_kb"] / 1024, d["processes"], d["pss_kb"] / 1024, ratio, "met" if ratio <= 1.0 else "not met")]
 
 
+def unmet_goals(results):
+    """The titles of the scenarios whose goal this run missed: announcer's memory above Speech Dispatcher's,
+    a latency ratio above its goal, or a cold start not under COLD_GOAL_MS."""
+    unmet = []
+    for scenario, per in results.items():
+        if scenario == "memory":
+            if per["announcer"]["rss_kb"] > per["speechd"]["rss_kb"]:
+                unmet.append(TITLES[scenario])
+            continue
+        a = [s["latency_ms"] for s in per["announcer"] if s["latency_ms"] is not None]
+        d = [s["latency_ms"] for s in per["speechd"] if s["latency_ms"] is not None]
+        if not a or not d:
+            unmet.append(TITLES[scenario])
+        elif scenario in RATIO_GOALS:
+            if median(a) / median(d) > RATIO_GOALS[scenario]:
+                unmet.append(TITLES[scenario])
+        elif median(a) >= COLD_GOAL_MS:
+            unmet.append(TITLES[scenario])
+    return unmet
+
+
 def report(results, args):
     lines = ["Each figure runs from the SSIP client's send to the first sample above %d on the null sink's "
              "monitor (%d when cutting or queued), over %d runs per server, the servers alternating."
@@ -452,6 +473,8 @@ def main():
                         help="below this the sink counts as silent")
     parser.add_argument("--workdir", required=True)
     parser.add_argument("--json", help="write every sample to this file")
+    parser.add_argument("--check", action="store_true",
+                        help="exit with status 3 when a goal is not met, so that a script can catch a regression")
     args = parser.parse_args()
     args.scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
     for scenario in args.scenarios:
@@ -536,6 +559,9 @@ def main():
         if quiet and max(quiet) >= args.loud_threshold:
             lines.append("Warning: a quiet polite message peaked at %d, above the loud threshold %d, "
                          "so some cut figures may be early." % (max(quiet), args.loud_threshold))
+        unmet = unmet_goals(results)
+        if args.check:
+            lines.append("Goals not met: %s." % ", ".join(unmet) if unmet else "Every goal was met.")
         print("\n".join(lines), flush=True)
         if args.json:
             with open(args.json, "w") as f:
@@ -543,7 +569,7 @@ def main():
                                           "quiet": args.quiet_threshold},
                            "polite_volume": args.polite_volume, "runs": args.runs,
                            "results": results, "summary": lines}, f, indent=1)
-        return 0
+        return 3 if args.check and unmet else 0
     except Failure as error:
         say(str(error))
         return 1
