@@ -33,7 +33,15 @@ final class PrestartedSink: Sendable {
         pending.withLock { $0 = prestarted }
         DedicatedThread.start(name: "announcer.sink-prestart") {
             let format = AudioFormat(sampleRate: expectedSampleRate)
-            prestarted.result.append(Result { () throws(AudioError) in try spec.open(format: format, waitingForDevice: waitingForDevice) })
+            prestarted.result.append(Result { () throws(AudioError) in
+                let sink = try spec.open(format: format, waitingForDevice: waitingForDevice)
+                // Started once and stopped, the stream is linked and its format settled now, not when the
+                // first announcement plays: on PipeWire that first start took about 6 ms more than later
+                // ones. Then it is made ready again. The sink is this thread's alone until it is taken.
+                sink.rest()
+                try? sink.beginUtterance()
+                return sink
+            })
         }
     }
 
