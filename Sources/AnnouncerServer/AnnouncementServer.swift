@@ -57,8 +57,16 @@ public final class AnnouncementServer: Sendable {
         for socket in activated.sockets where !paths.contains(where: { $0.path == socket.path }) {
             paths.append((socket.path, true))
         }
-        let probeGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? probeGroup.syncShutdownGracefully() }
+        // An event loop to probe a socket file left behind, made only when there is one: starting and
+        // stopping its thread cost every start about 2 ms, and a file is left only after a crash.
+        var probeGroup: MultiThreadedEventLoopGroup?
+        defer { try? probeGroup?.syncShutdownGracefully() }
+        let probing = {
+            if let probeGroup { return probeGroup }
+            let made = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            probeGroup = made
+            return made
+        }
         var claimed: [ClaimedSockets.Socket] = []
         do throws(ServerStartError) {
             for (path, ssipOnly) in paths {
@@ -70,7 +78,7 @@ public final class AnnouncementServer: Sendable {
                 let guardFile = try SocketFileGuard(
                     path: path,
                     privateDirectory: Self.ownedDirectories.contains(directory) ? directory : nil,
-                    group: probeGroup
+                    probeGroup: probing
                 )
                 claimed.append(.init(path: path, origin: .claimed(guardFile), ssipOnly: ssipOnly))
                 if guardFile.replacedStaleSocket {

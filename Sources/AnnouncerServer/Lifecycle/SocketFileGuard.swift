@@ -11,7 +11,8 @@ final class SocketFileGuard: Sendable {
     private let lockDescriptor: CInt
 
     /// Claims `path`. `privateDirectory` is created with mode 0700 (or checked to have it) when given.
-    init(path: String, privateDirectory: String?, group: any EventLoopGroup) throws(ServerStartError) {
+    /// `probeGroup` gives the event loop that asks a socket file found at `path` whether a server still answers.
+    init(path: String, privateDirectory: String?, probeGroup: () -> any EventLoopGroup) throws(ServerStartError) {
         guard path.utf8.count < 108 else { throw .pathTooLong(path: path) }
         self.path = path
         if let privateDirectory { try Self.preparePrivateDirectory(privateDirectory) }
@@ -26,7 +27,7 @@ final class SocketFileGuard: Sendable {
         lockDescriptor = descriptor
 
         do throws(ServerStartError) {
-            replacedStaleSocket = try Self.removeStaleSocket(at: path, group: group)
+            replacedStaleSocket = try Self.removeStaleSocket(at: path, probeGroup: probeGroup)
         } catch {
             close(descriptor)
             throw error
@@ -67,12 +68,12 @@ final class SocketFileGuard: Sendable {
         }
     }
 
-    private static func removeStaleSocket(at path: String, group: any EventLoopGroup) throws(ServerStartError) -> Bool {
+    private static func removeStaleSocket(at path: String, probeGroup: () -> any EventLoopGroup) throws(ServerStartError) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0 else { return false }
         guard (UInt32(info.st_mode) & UInt32(S_IFMT)) == UInt32(S_IFSOCK) else { throw .notASocket(path: path) }
         // A server that holds no lock but still answers (another version, say) is never displaced.
-        let probe = ClientBootstrap(group: group).connect(unixDomainSocketPath: path)
+        let probe = ClientBootstrap(group: probeGroup()).connect(unixDomainSocketPath: path)
         if let channel = try? probe.wait() {
             try? channel.close().wait()
             throw .alreadyRunning(path: path)
