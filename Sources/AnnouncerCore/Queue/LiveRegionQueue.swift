@@ -38,7 +38,7 @@ public struct LiveRegionQueue: Sendable {
 
     // One fair lane per level rather than one heap: there are only two levels, and within a level
     // the order is by client turn, then by arrival.
-    private var waiting: [AnnouncementID: Announcement] = [:]
+    private var waiting = WaitingAnnouncements()
     private var assertiveLane = FairLane()
     private var politeLane = FairLane()
     private var waitingByRegion: [RegionID: RegionSlot] = [:]
