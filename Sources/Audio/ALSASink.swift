@@ -116,14 +116,24 @@ public final class ALSASink: AudioSink {
 
     /// A prepared stream keeps the sound server's sink awake: PulseAudio's plugin plays it as an uncorked
     /// stream that never lets the sink go idle, and PipeWire's runs its graph for a stream prepared after
-    /// opening. Stopped, the stream is only set up, and the server may suspend the sink and its card.
+    /// opening. So does one left started, as a pause at a mark leaves it. Stopped, the stream is only set
+    /// up, and the server may suspend the sink and its card.
     public func rest() {
         dropper.sync {}
-        guard snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED else { return }
-        // PipeWire's plugin (0.3.65) lets its stream go only when a stream that was started stops; a drop
-        // straight from the prepare after opening leaves its graph running. Nothing is buffered to play.
-        snd_pcm_start(pcm)
-        snd_pcm_drop(pcm)
+        switch snd_pcm_state(pcm) {
+        case SND_PCM_STATE_PREPARED:
+            // PipeWire's plugin (0.3.65) lets its stream go only when a stream that was started stops; a
+            // drop straight from the prepare after opening leaves its graph running. Started by a period of
+            // silence, a sound card without a sound server plays silence, not what its buffer last held.
+            let silence = [Int16](repeating: 0, count: periodFrames)
+            _ = silence.withUnsafeBufferPointer { snd_pcm_writei(pcm, $0.baseAddress, snd_pcm_uframes_t(periodFrames)) }
+            if snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED { snd_pcm_start(pcm) }
+            snd_pcm_drop(pcm)
+        case SND_PCM_STATE_RUNNING, SND_PCM_STATE_XRUN, SND_PCM_STATE_DRAINING, SND_PCM_STATE_PAUSED:
+            snd_pcm_drop(pcm)
+        default:
+            break
+        }
     }
 
     public var cutMark: CutMark { CutMark(count: cutGeneration.load(ordering: .acquiring)) }
