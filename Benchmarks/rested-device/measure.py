@@ -5,6 +5,9 @@ suspend the sink (PlaybackThread.restAfterIdle). This speaks the same assertive 
 1 s after the last one ended (device held ready) and 6.5 s after (rested), over JSON lines with
 "follow", and reads each one's first_audio latency from announcerd's own events. It needs a running
 announcerd at --socket; `run` beside this file starts one on a private sound server.
+
+What it measures is the prepare the rest skipped. At 6.5 s the sound server has not suspended its sink
+yet, and first_audio is when ALSA took the audio: a suspended sound card's own wake-up is not in it.
 """
 
 import argparse
