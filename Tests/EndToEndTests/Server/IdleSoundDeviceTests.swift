@@ -12,6 +12,12 @@ struct IdleSoundDeviceTests {
         try? PulseAudioCapture.state(ofSink: PrivatePulseAudio.sinkName, environment: pulse.environment)
     }
 
+    /// announcerd on a PulseAudio of its own that suspends a sink idle for a second.
+    static func serverOnSleepyPulseAudio() throws -> (PrivatePulseAudio, ServerProcess) {
+        let pulse = try PrivatePulseAudio(suspendingIdleSinkAfter: 1)
+        return (pulse, try AudioDeviceRecoveryTests.server(on: pulse))
+    }
+
     /// Waits until the sink is suspended: 5 s of rest, then a second of the server's timeout; twelve allowed on a busy machine.
     static func expectSuspended(_ pulse: PrivatePulseAudio, _ comment: String) {
         #expect(waitFor({ sinkState(pulse) == "SUSPENDED" }, seconds: 12), "\(comment): the sink is still \(sinkState(pulse) ?? "not listed")")
@@ -19,8 +25,7 @@ struct IdleSoundDeviceTests {
 
     @Test("The device is held ready between announcements, let rest once nothing is said, and the sound server suspends its sink; the next announcement wakes it and is heard")
     func idleDeviceLetsTheSinkSleep() throws {
-        let pulse = try PrivatePulseAudio(suspendingIdleSinkAfter: 1)
-        let server = try AudioDeviceRecoveryTests.server(on: pulse)
+        let (pulse, server) = try Self.serverOnSleepyPulseAudio()
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
         let first = try AudioDeviceRecoveryTests.speak("Ready.", on: client)
@@ -43,8 +48,7 @@ struct IdleSoundDeviceTests {
 
     @Test("Speech paused at a mark leaves the stream started; the device is let rest all the same and the sink suspended")
     func pausedSpeechLetsTheSinkSleep() throws {
-        let pulse = try PrivatePulseAudio(suspendingIdleSinkAfter: 1)
-        let server = try AudioDeviceRecoveryTests.server(on: pulse)
+        let (pulse, server) = try Self.serverOnSleepyPulseAudio()
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
         // Not after a full stop: eSpeak NG 1.51 drops a mark that follows a sentence's end (espeak-ng issue 920).
