@@ -106,7 +106,7 @@ final class PlaybackThread: Sendable {
     /// How long the device is held ready after an utterance, or after it was opened, before it is let rest
     /// so that the sound server can suspend it: PulseAudio and WirePlumber suspend a sink 5 s after
     /// it goes idle, which a device held ready would prevent all day. The first announcement after a rest
-    /// waits for the prepare it skipped (about 2 ms through PulseAudio).
+    /// waits for the prepare it skipped (a median of 0.3 ms more through PulseAudio, Benchmarks/rested-device).
     static let restAfterIdle: Duration = .seconds(5)
 
     /// The next work; while the device is not working and nothing waits, it is tried again now and then,
