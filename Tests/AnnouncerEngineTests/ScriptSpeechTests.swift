@@ -49,6 +49,29 @@ struct ScriptSpeechTests {
         #expect(lastMark < endIndex)
     }
 
+    @Test("A mark right after a sentence's end, which eSpeak NG never tells, comes with the next mark it tells, before the end")
+    func markAfterASentenceEndIsNotLost() throws {
+        let harness = try EngineHarness()
+        // Orca marks every word; eSpeak NG 1.51 drops a mark that follows a full stop (espeak-ng issue 920).
+        let script = SpeechScript(parts: [
+            .mark("first"), .text("The first sentence ends here.", .plain), .mark("after"), .text("The second", .plain),
+            .mark("told"), .text("one follows it, and goes on for a while.", .plain),
+        ])
+        var announcement = try Announcement(text: script.plainText, politeness: .polite, prosody: try Prosody(rate: 300), arrival: .now())
+        announcement.script = script
+        harness.engine.submit(announcement)
+        harness.finish()
+        #expect(harness.outcome(of: announcement) == .spoken)
+        #expect(marks(of: announcement, in: harness) == ["first", "after", "told"])
+        let events = harness.timeline.events(of: announcement.id)
+        let after = try #require(events.first { $0.kind == .mark("after") })
+        let told = try #require(events.first { $0.kind == .mark("told") })
+        let ended = try #require(events.first { if case .ended = $0.kind { true } else { false } })
+        // With the mark eSpeak told after it, not held back to the end: "one follows it..." is still to be said.
+        #expect(after.time <= told.time)
+        #expect(ended.time.since(after.time) > .milliseconds(500), "\(ended.time.since(after.time))")
+    }
+
     @Test("The words of an SSML announcement go through text preparation and its markup is never read aloud")
     func markupIsNotSpoken() throws {
         // The same words with and without markup take about the same time to say; read aloud, the

@@ -5,15 +5,31 @@ import Synchronization
 /// eSpeak tells each mark's position as a count of the request's samples, just before the chunk that
 /// holds it; the placer cuts that chunk at the position, so the playback thread meets the mark exactly
 /// when the audio before it has been written.
+///
+/// eSpeak NG 1.51 never tells a mark that follows a sentence's end (`read. <mark/>Next`; espeak-ng
+/// issue 920), and Orca puts a mark before every word. So the placer knows the request's marks in order,
+/// and one eSpeak skipped goes in with the next it tells, or at the end: every mark comes, in order.
 final class MarkPlacer: Sendable {
     private let stream: UtteranceStream
-    private let state = Mutex((pending: [(mark: Int, sample: Int)](), delivered: 0))
+    /// The request's marks in the order its markup has them.
+    private let expected: [Int]
+    /// Marks due, and how many samples were delivered; `told` counts the expected marks accounted for.
+    private let state = Mutex((pending: [(mark: Int, sample: Int)](), delivered: 0, told: 0))
 
-    init(stream: UtteranceStream) { self.stream = stream }
+    init(stream: UtteranceStream, marks: [Int] = []) {
+        self.stream = stream
+        self.expected = marks
+    }
 
     /// Synthesis thread: mark `mark` falls after `sample` samples of this request's audio.
     func reached(_ mark: Int, atSample sample: Int) {
-        state.withLock { $0.pending.append((mark, sample)) }
+        state.withLock { state in
+            if let index = expected[state.told...].firstIndex(of: mark) {
+                for skipped in expected[state.told..<index] { state.pending.append((skipped, sample)) }
+                state.told = index + 1
+            }
+            state.pending.append((mark, sample))
+        }
     }
 
     /// Synthesis thread: a chunk of the request's audio, with the marks that fall within it put in place.
@@ -37,12 +53,15 @@ final class MarkPlacer: Sendable {
         return stream.push(UnsafeBufferPointer(rebasing: chunk[start...]))
     }
 
-    /// Synthesis thread: the request ended; marks after its last sample go in now.
+    /// Synthesis thread: the request ended; marks after its last sample, and any eSpeak never told, go in now.
     func flush() {
         let rest = state.withLock { state in
-            defer { state.pending.removeAll() }
-            return state.pending
+            defer {
+                state.pending.removeAll()
+                state.told = expected.count
+            }
+            return state.pending.map(\.mark) + expected[state.told...]
         }
-        for (mark, _) in rest { stream.pushMark(mark) }
+        for mark in rest { stream.pushMark(mark) }
     }
 }

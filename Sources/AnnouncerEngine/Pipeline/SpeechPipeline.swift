@@ -113,7 +113,7 @@ final class SpeechPipeline: Speaker {
             case let .speech(run):
                 let voice = voices.withLock { $0.speakingProfile(for: run.language) }
                 let prosody = announcement.prosody
-                let placer = MarkPlacer(stream: stream)
+                let placer = MarkPlacer(stream: stream, marks: run.marks)
                 var request = SynthesisRequest(
                     text: "",
                     voice: run.voiceType?.espeakVoice(from: voice.espeakVoice) ?? voice.espeakVoice,
