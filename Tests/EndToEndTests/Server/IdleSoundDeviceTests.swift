@@ -51,7 +51,7 @@ struct IdleSoundDeviceTests {
         let (pulse, server) = try Self.serverOnSleepyPulseAudio()
         defer { server.stop() }
         let client = try SocketClient(path: server.socketPath)
-        // Not after a full stop: eSpeak NG 1.51 drops a mark that follows a sentence's end (espeak-ng issue 920).
+        // Not after a full stop, where eSpeak NG 1.51 never tells a mark (espeak-ng issue 920): it would come only with the end.
         let ssml = #"<speak>The first part is read<mark name=\"half\"/> and the second part waits for a resume that never comes, however long it is.</speak>"#
         let reply = try #require(client.request(#"{"request":"speak","text":"\#(ssml)","ssml":true,"politeness":"assertive","follow":true}"#))
         let id = try #require(reply.id, "refused: \(reply.text)")
