@@ -31,7 +31,7 @@ struct Announcerd: ParsableCommand {
     static func main() {
         startup = StartupTimes()
         let arguments = CommandLine.arguments.dropFirst()
-        if !arguments.contains(where: { ["--help", "-h", "--version", "--spawn", "help"].contains($0) }) {
+        if !arguments.contains(where: { ["--help", "-h", "--version", "--spawn"].contains($0) }) {
             SpeechEngine.prestart(warmStandby: arguments.contains("--standby-worker"))
         }
         main(nil)
