@@ -142,7 +142,38 @@ let package = Package(
         // a screen reader meets it (its accessibility tree, colours and Tab order), read into flows.
         .target(
             name: "AnnouncerWeb",
-            dependencies: ["DevToolsProtocol", "AnnouncerFlows", "AnnouncerVoices", "AnnouncerCore"],
+            dependencies: ["DevToolsProtocol", "AnnouncerFlows", "AnnouncerVoices", "AnnouncerCore", "Spawning"],
+            swiftSettings: swiftSettings
+        ),
+
+        // libXtst, wrapped once (CXTest): key presses sent at the X level, as a keyboard sends them, so a
+        // real screen reader on a private X display hears them as a user's.
+        .systemLibrary(name: "CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev", "libx11-dev"])]),
+        .target(name: "XKeyboard", dependencies: ["CXTest"], swiftSettings: swiftSettings),
+
+        // Starting programs: one funnel over posix_spawn, with every other descriptor closed in the child.
+        .target(name: "Spawning", swiftSettings: swiftSettings),
+
+        // A real screen reader in the loop: a private desktop (Xvfb, D-Bus, the accessibility bus, Orca,
+        // Chromium) that announce starts and ends, with announcerd as Orca's speech server, keys sent
+        // through XTest, and what Orca says captured with the key's, the request's and the first audio's times.
+        .target(
+            name: "ScreenReaderRig",
+            dependencies: ["XKeyboard", "Spawning", "ATDriver", "AnnouncerWeb", "DevToolsProtocol", "AnnouncerClient", "AnnouncerProtocol", "AnnouncerCore", "JSONLineEncoding"],
+            swiftSettings: swiftSettings
+        ),
+
+        // The W3C AT Driver protocol (w3c/at-driver) over SwiftNIO's WebSocket: sessions, settings, key
+        // presses and captured output, for any backend that drives a real screen reader.
+        .target(
+            name: "ATDriver",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -241,7 +272,7 @@ let package = Package(
         .executableTarget(
             name: "announce",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench", "JSONLineEncoding", "AnnouncerWeb", "ESpeak", "Speech",
+                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench", "JSONLineEncoding", "AnnouncerWeb", "ESpeak", "Speech", "ScreenReaderRig", "ATDriver",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -263,6 +294,19 @@ let package = Package(
         ),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
         .testTarget(name: "SSMLReadingTests", dependencies: ["SSMLReading", "AnnouncerCore"]),
+        .testTarget(
+            name: "ATDriverTests",
+            dependencies: [
+                "ATDriver",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(name: "ScreenReaderRigTests", dependencies: ["ScreenReaderRig", "XKeyboard"]),
         .testTarget(
             name: "AnnouncerBenchTests",
             dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerCore", "AnnouncerEngine", .product(name: "Logging", package: "swift-log")]

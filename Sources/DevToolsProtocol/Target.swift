@@ -31,4 +31,29 @@ public enum Target {
         public init() {}
         public typealias Response = NoResponse
     }
+
+    /// The browser's targets: its pages (tabs) and workers.
+    public struct GetTargets: DevToolsCommand {
+        public static let method = "Target.getTargets"
+        public init() {}
+        public struct Response: Decodable, Sendable {
+            public var targetInfos: [TargetInfo]
+        }
+    }
+
+    /// One target, as `GetTargets` lists it.
+    public struct TargetInfo: Decodable, Sendable {
+        public var targetId: String
+        /// `page` for a tab.
+        public var type: String
+        public var url: String
+    }
+
+    /// Brings a page to the front of its window.
+    public struct ActivateTarget: DevToolsCommand {
+        public static let method = "Target.activateTarget"
+        public var targetId: String
+        public init(targetId: String) { self.targetId = targetId }
+        public typealias Response = NoResponse
+    }
 }

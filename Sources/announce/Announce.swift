@@ -20,7 +20,7 @@ struct Announce: ParsableCommand {
         process. events and status need the server.
         """,
         version: AnnouncerVersion.current,
-        subcommands: [SayCommand.self, PipeCommand.self, CancelCommand.self, StopCommand.self, EmacspeakCommand.self, EventsCommand.self, StatusCommand.self, VoicesCommand.self, FlowCommand.self, WebCommand.self, BenchCommand.self, DemoCommand.self]
+        subcommands: [SayCommand.self, PipeCommand.self, CancelCommand.self, StopCommand.self, EmacspeakCommand.self, EventsCommand.self, StatusCommand.self, VoicesCommand.self, FlowCommand.self, WebCommand.self, ATDriverCommand.self, BenchCommand.self, DemoCommand.self]
     )
 
     static func main() {

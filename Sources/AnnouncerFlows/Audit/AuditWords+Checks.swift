@@ -25,6 +25,10 @@ extension AuditWords {
             return "\(quoted(text)) ble aldri hørt; den skulle ha begynt innen \(limit) ms."
         case let .nothingSaid(limit):
             return "Forventet at noe ble sagt innen \(limit) ms, men steget sa ingenting."
+        case let .readerSaid(reader, said, _):
+            return "\(reader.displayName) leste opp \(said.isEmpty ? "ingenting" : list(said))."
+        case let .readerSaidOther(reader, expected, said):
+            return "\(reader.displayName) leste opp \(said.isEmpty ? "ingenting" : list(said)), ikke \(list(expected))."
         }
     }
 

@@ -300,7 +300,16 @@ private struct Page {
     private mutating func steps(_ index: Int, _ audited: AuditedFlow, words: AuditWords) {
         let report = audited.report
         html += "<h3>\(e(words.stepsHeading))</h3>\n<table>\n<caption>\(e(words.stepsCaption))</caption>\n<thead><tr>"
-        for header in [words.stepHeader, words.actionHeader, words.screenHeader, words.heardColumnHeader, words.checksHeader] {
+        // A real screen reader in the loop gets a column of its own, beside the virtual reader's.
+        let readerName = report.results.lazy.compactMap { result -> String? in
+            switch result.detail {
+            case let .readerSaid(reader, _, _), let .readerSaidOther(reader, _, _): reader.displayName
+            default: nil
+            }
+        }.first ?? (report.heard.contains { !$0.readerUtterances.isEmpty } ? RealReader.orca.displayName : nil)
+        let headers = [words.stepHeader, words.actionHeader, words.screenHeader, words.heardColumnHeader]
+            + (readerName.map { [words.readerColumnHeader($0)] } ?? []) + [words.checksHeader]
+        for header in headers {
             html += "<th scope=\"col\">\(e(header))</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
@@ -319,6 +328,17 @@ private struct Page {
                     html += "</li>"
                 }
                 html += "</ol>"
+            }
+            if readerName != nil {
+                html += "</td><td>"
+                if step.readerUtterances.isEmpty {
+                    html += e(words.nothingSaid)
+                } else {
+                    // The reader's own words, in its language, which may not be the flow's.
+                    html += "<ol>" + step.readerUtterances.map { said in
+                        "<li><q>\(e(said.text))</q> (\(e(words.readerTimes(received: said.receivedAfterKey, firstAudio: said.firstAudioAfterReceived))))</li>"
+                    }.joined() + "</ol>"
+                }
             }
             html += "</td><td>"
             let results = report.results.filter { $0.step == step.number }

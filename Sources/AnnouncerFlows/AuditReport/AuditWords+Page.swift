@@ -106,6 +106,14 @@ extension AuditWords {
     var stepsCaption: String { say("Each step's action, what was said with its audio, and each check.", "Handlingen i hvert steg, det som ble sagt med lyden, og hver kontroll.") }
     var actionHeader: String { say("Action", "Handling") }
     var heardColumnHeader: String { say("Heard", "Hørt") }
+    /// The column of what a real screen reader said, beside the virtual reader's.
+    func readerColumnHeader(_ reader: String) -> String { say("What \(reader) said", "Det \(reader) leste opp") }
+    /// One utterance of a real reader's, with its two shares of the time from the key.
+    func readerTimes(received: Double, firstAudio: Double?) -> String {
+        let sent = say("sent \(milliseconds(received)) after the key", "sendt \(milliseconds(received)) etter tastetrykket")
+        guard let firstAudio else { return sent + say(", never heard", ", aldri hørt") }
+        return sent + say("; first audio \(milliseconds(firstAudio)) later", "; første lyd \(milliseconds(firstAudio)) senere")
+    }
     var checksHeader: String { say("Checks", "Kontroller") }
     var nothingSaid: String { say("Nothing was said.", "Ingenting ble sagt.") }
     var noChecks: String { say("No expectation.", "Ingen forventning.") }

@@ -53,5 +53,9 @@ public enum CheckDetail: Sendable, Equatable {
     /// An announcement began `latency` ms after the action; the limit is `limit`.
     case began(text: String, politeness: Politeness, latency: Double, limit: Int)
     case neverHeard(text: String, limit: Int)
+    /// A real screen reader said what was expected; its first phrase began `latency` ms after the key.
+    case readerSaid(reader: RealReader, said: [String], latency: Double?)
+    /// A real screen reader said something else.
+    case readerSaidOther(reader: RealReader, expected: [String], said: [String])
     case nothingSaid(limit: Int)
 }

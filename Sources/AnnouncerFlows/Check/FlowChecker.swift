@@ -187,6 +187,60 @@ public struct FlowChecker {
         return results
     }
 
+    /// Checks what a real screen reader said for a step against the step's `says` for that reader, and its
+    /// `within_ms` against the reader's own speech: the utterances that carry one of the step's
+    /// `announcements`, or, when it makes none, the last thing the reader said. Nothing is checked for a
+    /// step that expects nothing of the reader.
+    public static func evaluate(
+        _ step: Step, number: Int, action: String, reader: RealReader, said: [ReaderUtterance], announcements: [String]
+    ) -> [CheckResult] {
+        var results: [CheckResult] = []
+        let name = reader.displayName
+        let texts = said.map(\.text)
+        if let expected = step.expectation.saysByReader[reader] {
+            let passed = ReaderPhrasing.matches(expected: expected, said: texts)
+            let heard = texts.isEmpty ? "nothing" : quoted(texts)
+            let latency = said.first?.firstAudioAfterKey
+            results.append(CheckResult(
+                step: number, line: step.line, action: action, kind: .says, passed: passed,
+                message: passed ? "\(name) said \(heard)." : "\(name) said \(heard), not \(quoted(expected)).",
+                latencyMilliseconds: latency, detail: passed ? .readerSaid(reader: reader, said: texts, latency: latency)
+                    : .readerSaidOther(reader: reader, expected: expected, said: texts)
+            ))
+        }
+        if let limit = step.expectation.withinMilliseconds, step.expectation.saysByReader[reader] != nil || !announcements.isEmpty {
+            let wanted = announcements.map { ReaderPhrasing.normalized([$0]) }
+            var judged = said.filter { utterance in
+                let text = ReaderPhrasing.normalized([utterance.text])
+                return wanted.contains { !$0.isEmpty && text.contains($0) }
+            }
+            if judged.isEmpty, announcements.isEmpty, let last = said.last { judged = [last] }
+            if judged.isEmpty {
+                results.append(CheckResult(step: number, line: step.line, action: action, kind: .within, passed: false,
+                                           message: "\(name) said nothing of the step's announcement; it should have begun within \(limit) ms.",
+                                           detail: .nothingSaid(limit: limit)))
+            }
+            for utterance in judged {
+                guard let latency = utterance.firstAudioAfterKey else {
+                    results.append(CheckResult(step: number, line: step.line, action: action, kind: .within, passed: false,
+                                               message: "\(name)'s \"\(utterance.text)\" was never heard; it should have begun within \(limit) ms.",
+                                               detail: .neverHeard(text: utterance.text, limit: limit)))
+                    continue
+                }
+                let passed = latency <= Double(limit)
+                let shares = String(format: " (%@ sent it %.1f ms after the key; its first audio came %.1f ms later)",
+                                    name, utterance.receivedAfterKey, utterance.firstAudioAfterReceived ?? 0)
+                results.append(CheckResult(
+                    step: number, line: step.line, action: action, kind: .within, passed: passed,
+                    message: String(format: "%@'s \"%@\" began %.1f ms after the key; the limit is %d ms.", name, utterance.text, latency, limit)
+                        + (passed ? "" : " Too late.") + shares,
+                    latencyMilliseconds: latency, detail: .began(text: utterance.text, politeness: .assertive, latency: latency, limit: limit)
+                ))
+            }
+        }
+        return results
+    }
+
     /// The action in words, for results.
     public static func describe(_ action: StepAction) -> String {
         switch action {

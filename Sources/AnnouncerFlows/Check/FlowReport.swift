@@ -55,6 +55,16 @@ public struct FlowReport: Sendable {
             let place = result.step == 0 ? "" : "step \(result.step)" + (result.line.map { ", line \($0)" } ?? "") + ", \(result.action): "
             lines.append("\(result.passed ? "pass" : "FAIL"): \(place)\(result.message)")
         }
+        if verbose {
+            // What a real screen reader said at each step, with its three times: the evidence QA reads.
+            for step in heard {
+                for said in step.readerUtterances {
+                    let audio = said.firstAudioAfterReceived.map { String(format: "first audio %.1f ms later", $0) } ?? "never heard"
+                    lines.append(String(format: "heard: step %d, %@: \"%@\", received %.1f ms after the key, %@.",
+                                        step.number, step.action, said.text, said.receivedAfterKey, audio))
+                }
+            }
+        }
         if let recording {
             lines.append("Recorded the audio in \(recording.audio) and the timeline in \(recording.timeline).")
         }

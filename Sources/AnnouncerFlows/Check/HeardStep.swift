@@ -17,11 +17,14 @@ public struct HeardStep: Sendable {
     public var utterances: [HeardUtterance]
     /// The swipe order the step expected, and the one the screen had, when the step checked it.
     public var focusOrder: FocusOrderComparison?
+    /// What a real screen reader in the loop said for the step, beside the virtual reader's utterances.
+    public var readerUtterances: [ReaderUtterance]
 
     public init(
         number: Int, line: Int?, action: String, isUserAction: Bool, screen: ScreenID, focusAfter: ElementID?,
-        utterances: [HeardUtterance], focusOrder: FocusOrderComparison? = nil
+        utterances: [HeardUtterance], focusOrder: FocusOrderComparison? = nil, readerUtterances: [ReaderUtterance] = []
     ) {
+        self.readerUtterances = readerUtterances
         self.number = number
         self.line = line
         self.action = action

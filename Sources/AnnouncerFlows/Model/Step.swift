@@ -34,8 +34,13 @@ public enum StepAction: Sendable, Hashable {
 
 /// What a step should produce; every field that is set is checked.
 public struct Expectation: Sendable, Hashable {
-    /// The phrases the step speaks, exactly and in order: focus phrases and announcements.
+    /// The phrases the step speaks, exactly and in order: focus phrases and announcements, as the
+    /// virtual reader composes them.
     public var says: [String]?
+    /// What a real screen reader says for the step, by the reader's name (`orca`), checked when the flow
+    /// runs with that reader in the loop; compared without regard to case, punctuation or how the
+    /// reader splits its speech.
+    public var saysByReader: [RealReader: [String]] = [:]
     /// Where focus is after the step.
     public var focus: ElementID?
     /// The screen's swipe order after the step.
@@ -50,5 +55,17 @@ public struct Expectation: Sendable, Hashable {
         self.withinMilliseconds = withinMilliseconds
     }
 
-    public var isEmpty: Bool { says == nil && focus == nil && focusOrder == nil && withinMilliseconds == nil }
+    public var isEmpty: Bool { says == nil && saysByReader.isEmpty && focus == nil && focusOrder == nil && withinMilliseconds == nil }
+}
+
+/// A real screen reader that can be put in the loop, by the name flow files and `--reader` use.
+public enum RealReader: String, Sendable, Hashable, CaseIterable {
+    case orca
+
+    /// Its name in sentences.
+    public var displayName: String {
+        switch self {
+        case .orca: "Orca"
+        }
+    }
 }

@@ -358,7 +358,21 @@ private struct Reader {
         }
         var expectation = Expectation()
         if let says = entries["says"] {
-            expectation.says = if case .sequence = says.shape { says.strings() } else { says.string().map { [$0] } }
+            if case .mapping = says.shape {
+                // says: { virtual: "…", orca: "…" }: the virtual reader's phrases and a real reader's.
+                let readers = RealReader.allCases.map(\.rawValue)
+                for (key, value) in says.mapping() ?? [] {
+                    if key == "virtual" {
+                        expectation.says = phrases(value)
+                    } else if let reader = RealReader(rawValue: key) {
+                        expectation.saysByReader[reader] = phrases(value)
+                    } else {
+                        says.report(key: key, "\"\(key)\" is not a screen reader says can name; use virtual or \(readers.joined(separator: ", ")).")
+                    }
+                }
+            } else {
+                expectation.says = phrases(says)
+            }
         }
         if let focus = entries["focus"]?.string() { expectation.focus = reference(focus, entries["focus"]!) }
         if let order = entries["focus_order"], let ids = order.strings() {
@@ -369,6 +383,11 @@ private struct Reader {
     }
 
     // MARK: - Helpers
+
+    /// One phrase, or a list of them.
+    private func phrases(_ node: YAMLNode) -> [String]? {
+        if case .sequence = node.shape { node.strings() } else { node.string().map { [$0] } }
+    }
 
     private mutating func reference(_ id: String, _ node: YAMLNode) -> ElementID {
         referencedElements.append((ElementID(id), node))

@@ -1,6 +1,7 @@
 public import DevToolsProtocol
 public import Foundation
 import Glibc
+import Spawning
 import Synchronization
 
 /// Headless Chromium, started by announce with `--remote-debugging-pipe`: DevTools commands go to it on
@@ -34,8 +35,28 @@ public final class ChromiumBrowser: @unchecked Sendable {
         return ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Starts headless Chromium with a profile of its own, which is removed when it ends.
-    public static func launch() throws(WebError) -> ChromiumBrowser {
+    /// Where Chromium shows its window, and what else it is given.
+    public struct Display: Sendable {
+        /// The X display for a real window; nil for headless.
+        public var xDisplay: String?
+        /// Its whole environment; nil for announce's own.
+        public var environment: [String: String]?
+        /// The process group it joins; nil for a new one of its own.
+        public var processGroup: pid_t?
+
+        public init(xDisplay: String? = nil, environment: [String: String]? = nil, processGroup: pid_t? = nil) {
+            self.xDisplay = xDisplay
+            self.environment = environment
+            self.processGroup = processGroup
+        }
+
+        /// Headless, in a process group of its own.
+        public static let headless = Display()
+    }
+
+    /// Starts Chromium, headless unless `display` names an X display, with a profile of its own, which is
+    /// removed when it ends.
+    public static func launch(_ display: Display = .headless) throws(WebError) -> ChromiumBrowser {
         let environment = ProcessInfo.processInfo.environment
         guard let executable = executable(environment: environment) else {
             if let named = environment["ANNOUNCER_CHROMIUM"] { throw .chromiumFailedToStart("ANNOUNCER_CHROMIUM names \(named), which is not a program") }
@@ -58,45 +79,38 @@ public final class ChromiumBrowser: @unchecked Sendable {
         }
         // A browser that has gone makes a write to its pipe fail with EPIPE, not end announce by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        // Only the ends dup'd to 3 and 4 reach Chromium; announce's own ends must not leak into it.
+        // Only the ends passed as 3 and 4 reach Chromium; announce's own ends must not leak into another child.
         for descriptor in toBrowser + fromBrowser { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        let shown: [String] = if let xDisplay = display.xDisplay {
+            // A real window filling the screen, where a screen reader on that display reads it.
+            // An app window (no toolbar, no address bar), so Tab moves through the page alone as it does once
+            // a page has focus; --test-type keeps the infobar about --no-sandbox away, which a screen reader would read.
+            ["--display=\(xDisplay)", "--window-position=0,0", "--window-size=1280,1024", "--start-maximized", "--disable-session-crashed-bubble",
+             "--hide-crash-restore-bubble", "--test-type", "--app=about:blank"]
+        } else {
+            ["--headless=new", "about:blank"]
+        }
         let arguments = [
-            executable, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
             "--no-first-run", "--no-default-browser-check", "--disable-breakpad", "--disable-crash-reporter", "--mute-audio", "--disable-extensions", "--disable-background-networking",
-            "--force-renderer-accessibility", "--user-data-dir=\(profile)", "about:blank",
-        ]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toBrowser[0], 3)
-        posix_spawn_file_actions_adddup2(&actions, fromBrowser[1], 4)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "\(profile)/chromium.log", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        // Signals announce ignores while it handles Ctrl-C itself are not Chromium's to ignore.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGTERM)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // A process group of its own: Ctrl-C at the terminal reaches announce, which then closes Chromium in order.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+            "--force-renderer-accessibility", "--user-data-dir=\(profile)",
+        ] + shown
+        var child = ChildProcess(executable: executable, arguments: arguments, environment: display.environment)
+        child.standardOutput = .null
+        child.standardError = .appending("\(profile)/chromium.log")
+        child.passing = [3: toBrowser[0], 4: fromBrowser[1]]
+        // A process group of its own (or the rig's): Ctrl-C at the terminal reaches announce, which then closes Chromium in order.
+        child.group = display.processGroup.map { .joining($0) } ?? .new
+        let pid: pid_t
+        do throws(SpawnError) {
+            pid = try child.spawn()
+        } catch {
+            for descriptor in toBrowser + fromBrowser { Glibc.close(descriptor) }
+            try? FileManager.default.removeItem(atPath: profile)
+            throw .chromiumFailedToStart(error.description)
+        }
         Glibc.close(toBrowser[0])
         Glibc.close(fromBrowser[1])
-        guard status == 0 else {
-            Glibc.close(toBrowser[1])
-            Glibc.close(fromBrowser[0])
-            try? FileManager.default.removeItem(atPath: profile)
-            throw .chromiumFailedToStart(String(cString: strerror(status)))
-        }
         return ChromiumBrowser(processID: pid, commands: toBrowser[1], answers: fromBrowser[0], profileFolder: profile)
     }
 

@@ -7,6 +7,8 @@ public enum WebError: Error, Sendable, CustomStringConvertible {
     case timedOut(method: String)
     case pageNotLoaded(url: String, error: String)
     case pageScript(String)
+    /// The real screen reader in the loop, or its desktop, failed; the sentence says how.
+    case screenReader(String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum WebError: Error, Sendable, CustomStringConvertible {
         case let .timedOut(method): "Chromium did not answer \(method) in time."
         case let .pageNotLoaded(url, error): "The page \(url) could not be loaded: Chromium says \(error)."
         case let .pageScript(message): "A script in the page failed: \(message)."
+        case let .screenReader(sentence): sentence
         }
     }
 }

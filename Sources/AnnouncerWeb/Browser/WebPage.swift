@@ -1,3 +1,4 @@
+public import AnnouncerFlows
 public import DevToolsProtocol
 import Foundation
 import Synchronization
@@ -10,8 +11,11 @@ public final class WebPage: @unchecked Sendable {
     public let address: String
     private let target: String
     private let listener = Mutex<UUID?>(nil)
+    /// Whether the page lives in the browser's first tab, which closing leaves open.
+    private let keepsTab: Bool
 
-    private init(browser: ChromiumBrowser, session: String, address: String, target: String) {
+    private init(browser: ChromiumBrowser, session: String, address: String, target: String, keepsTab: Bool) {
+        self.keepsTab = keepsTab
         self.browser = browser
         self.session = session
         self.address = address
@@ -21,6 +25,7 @@ public final class WebPage: @unchecked Sendable {
     /// Closes the page and stops hearing its changes; the browser goes on.
     public func close() {
         if let key = listener.withLock({ $0 }) { browser.stopListening(key) }
+        if keepsTab { return }
         _ = try? browser.send(Target.CloseTarget(targetId: target), timeout: .seconds(5))
     }
 
@@ -33,17 +38,24 @@ public final class WebPage: @unchecked Sendable {
 
     /// Opens `address` in a new page and waits for its load event; `onChange`, when given, hears every
     /// live-region change and focus move from before the page's first script (on the reading thread).
+    /// With `inFirstTab`, the page is loaded in the browser's first tab, the one a real window shows
+    /// and a screen reader follows, and closing it leaves that tab.
     public static func open(
-        _ address: String, in browser: ChromiumBrowser, timeout: Duration = .seconds(30),
+        _ address: String, in browser: ChromiumBrowser, inFirstTab: Bool = false, timeout: Duration = .seconds(30),
         onChange: (@Sendable (PageChange) -> Void)? = nil
     ) throws(WebError) -> WebPage {
         let url = url(for: address)
         if url.hasPrefix("file://"), let path = URL(string: url)?.path, !FileManager.default.fileExists(atPath: path) {
             throw .pageNotLoaded(url: address, error: "no such file")
         }
-        let target = try browser.send(Target.CreateTarget(url: "about:blank"))
-        let session = try browser.send(Target.AttachToTarget(targetId: target.targetId)).sessionId
-        let page = WebPage(browser: browser, session: session, address: address, target: target.targetId)
+        let targetID: String
+        if inFirstTab, let first = try browser.send(Target.GetTargets()).targetInfos.first(where: { $0.type == "page" }) {
+            targetID = first.targetId
+        } else {
+            targetID = try browser.send(Target.CreateTarget(url: "about:blank")).targetId
+        }
+        let session = try browser.send(Target.AttachToTarget(targetId: targetID)).sessionId
+        let page = WebPage(browser: browser, session: session, address: address, target: targetID, keepsTab: inFirstTab)
         try page.send(Page.Enable())
         if let onChange {
             let key = browser.listen { method, eventSession, message in
@@ -95,6 +107,19 @@ public final class WebPage: @unchecked Sendable {
         try send(Input.DispatchKeyEvent(type: text == nil ? "rawKeyDown" : "keyDown", key: key, code: code, text: text,
                                         windowsVirtualKeyCode: keyCode, modifiers: modifiers))
         try send(Input.DispatchKeyEvent(type: "keyUp", key: key, code: code, windowsVirtualKeyCode: keyCode, modifiers: modifiers))
+    }
+
+    /// Presses a chord as DevTools key events: the modifiers are held as flags (Alt 1, Control 2, Meta 4,
+    /// Shift 8), as a page sees them.
+    public func press(_ chord: KeyChord) throws(WebError) {
+        let flags: [Key: Int] = [.alt: 1, .control: 2, .meta: 4, .shift: 8]
+        let modifiers = chord.modifiers.reduce(0) { $0 | (flags[$1] ?? 0) }
+        let event = chord.key.domEvent
+        // Text is typed only by a key without Control, Alt or Meta, as a keyboard types it.
+        let text = modifiers & 7 == 0 ? event.text : nil
+        try send(Input.DispatchKeyEvent(type: text == nil ? "rawKeyDown" : "keyDown", key: event.key, code: event.code, text: text,
+                                        windowsVirtualKeyCode: event.keyCode, modifiers: modifiers))
+        try send(Input.DispatchKeyEvent(type: "keyUp", key: event.key, code: event.code, windowsVirtualKeyCode: event.keyCode, modifiers: modifiers))
     }
 
     /// The backend node id of the focused element; nil when the page itself (its body) has focus.

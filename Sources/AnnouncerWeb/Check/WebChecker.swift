@@ -20,6 +20,11 @@ public final class WebChecker: @unchecked Sendable {
     /// (monotonic microseconds) of the action and of the page's change, for the recorded timeline.
     public var onAnnouncement: (@Sendable (_ id: String, _ utterance: Utterance, _ action: UInt64, _ pageChanged: UInt64) -> Void)?
 
+    /// A real screen reader in the loop: keys go to it as real key presses, and each step's `says` for
+    /// it is checked against what it said. Without one, keys are DevTools events and only the virtual
+    /// reader speaks.
+    public var reader: (any ReaderInTheLoop)?
+
     private let changes = Mutex<[PageChange]>([])
     private let arrived = DispatchSemaphore(value: 0)
 
@@ -50,13 +55,14 @@ public final class WebChecker: @unchecked Sendable {
                 reading = nil
             }
             let start: MonotonicInstant
+            var keySent: UInt64?
             do throws(WebError) {
                 // Moving to a named element is not the page's doing: its focus move is not read.
                 try prepare(step.action, on: page)
                 // What came before the action (the page's own timers, a previous step's stragglers) is not this step's.
                 _ = takeChanges()
                 start = MonotonicInstant.now()
-                try perform(step.action, on: page)
+                keySent = try perform(step.action, on: page)
             } catch {
                 results.append(CheckResult(step: number, line: step.line, action: action, kind: .step, passed: false,
                                            message: "The step could not be carried out: \(error.description)"))
@@ -93,11 +99,19 @@ public final class WebChecker: @unchecked Sendable {
             var tabOrder: [ElementID] = []
             if step.expectation.focusOrder != nil {
                 tabOrder = (try? Self.tabOrder(of: page)) ?? []
+                try? reader?.regainFocus(on: page)
                 // The Tab presses' own focus events come back a moment later; they are not the next step's.
                 settleAfterOwnFocusMoves()
             }
             results += FlowChecker.evaluate(step, number: number, action: action, focus: focusName, focusOrder: tabOrder,
                                             sent: sent.map(\.utterance), heard: heard, start: start, poster: "page")
+            var readerSaid: [ReaderUtterance] = []
+            if let reader {
+                let expected = step.expectation.saysByReader[reader.reader]
+                readerSaid = reader.said(since: keySent ?? start.microseconds, expecting: expected?.count ?? 0)
+                results += FlowChecker.evaluate(step, number: number, action: action, reader: reader.reader, said: readerSaid,
+                                                announcements: sent.map(\.utterance).filter(\.isAnnouncement).map(\.text))
+            }
             heardSteps.append(HeardStep(
                 number: number, line: step.line, action: action, isUserAction: step.action.isUserAction, screen: "page",
                 focusAfter: focused?.element.id,
@@ -106,7 +120,8 @@ public final class WebChecker: @unchecked Sendable {
                                    latencyMilliseconds: times?.firstAudio.map { Double(Int64($0) - Int64(start.microseconds)) / 1_000 },
                                    outcome: times?.outcome, appDelayMilliseconds: entry.utterance.delayMilliseconds)
                 },
-                focusOrder: step.expectation.focusOrder.map { FocusOrderComparison(expected: $0, actual: tabOrder) }
+                focusOrder: step.expectation.focusOrder.map { FocusOrderComparison(expected: $0, actual: tabOrder) },
+                readerUtterances: readerSaid
             ))
             _ = speaker.waitUntilEnded(sent.filter(\.utterance.isAnnouncement).compactMap(\.id), timeout: FlowChecker.endingTimeout)
         }
@@ -174,32 +189,43 @@ public final class WebChecker: @unchecked Sendable {
         _ = takeChanges()
     }
 
-    private func perform(_ action: StepAction, on page: WebPage) throws(WebError) {
+    /// Carries out the action; returns when its key was sent to the real screen reader, if one is in the loop.
+    private func perform(_ action: StepAction, on page: WebPage) throws(WebError) -> UInt64? {
         switch action {
-        case .next: try page.press("Tab", code: "Tab", keyCode: 9)
-        case .previous: try page.press("Tab", code: "Tab", keyCode: 9, shift: true)
+        case .next: return try press(KeyChord(key: .tab), on: page)
+        case .previous: return try press(KeyChord(modifiers: [.shift], key: .tab), on: page)
         case .activate:
             let focused = try PageReader.focusedElement(page)
             // A check box, switch or radio button is toggled by Space; a button or link by Enter.
             if let role = focused?.element.role, role.isToggle {
-                try page.press(" ", code: "Space", keyCode: 32, text: " ")
+                let sent = try press(KeyChord(key: .space), on: page)
                 // A switch or check box that was flipped is read again, as a screen reader reads a state change.
                 Thread.sleep(forTimeInterval: 0.05)
                 hear(PageChange(kind: .focus, time: MonotonicInstant.now().microseconds))
-            } else {
-                try page.press("Enter", code: "Enter", keyCode: 13, text: "\r")
+                return sent
             }
+            return try press(KeyChord(key: .enter), on: page)
         case let .type(text, _):
             _ = try page.evaluate("(() => { const field = document.activeElement; if (field && field.select) field.select(); return null; })()")
-            try page.send(Input.InsertText(text: text))
+            var sent: UInt64?
+            if let reader { sent = try reader.type(text) } else { try page.send(Input.InsertText(text: text)) }
             // The field is read again with what was typed, as flow check does.
             hear(PageChange(kind: .focus, time: MonotonicInstant.now().microseconds))
+            return sent
         case .touch:
             // Focus went there before the clock started; touching reads it.
             hear(PageChange(kind: .focus, time: MonotonicInstant.now().microseconds))
         case let .wait(milliseconds): Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)
         case .check, .app: break
         }
+        return nil
+    }
+
+    /// A real key press the screen reader hears, when one is in the loop; else DevTools key events.
+    private func press(_ chord: KeyChord, on page: WebPage) throws(WebError) -> UInt64? {
+        if let reader { return try reader.press(chord) }
+        try page.press(chord)
+        return nil
     }
 
     /// Moves focus to the element whose label or page id is `target`, as touching it would.

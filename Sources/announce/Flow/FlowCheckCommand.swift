@@ -12,6 +12,7 @@ import ESpeak
 import Foundation
 import JSONLineEncoding
 import Logging
+import ScreenReaderRig
 
 /// `announce flow check FILE…`: runs every step and expectation headless and reports each, with timings.
 struct FlowCheckCommand: ParsableCommand {
@@ -53,6 +54,8 @@ struct FlowCheckCommand: ParsableCommand {
 
     @OptionGroup var destination: DestinationOptions
 
+    @OptionGroup(title: "A real screen reader") var readers: ReaderOptions
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Name at least one flow file, such as Flows/login.en.yaml.") }
     }
@@ -67,7 +70,7 @@ struct FlowCheckCommand: ParsableCommand {
                 throw CommandFailure("The folder \(record) could not be made for the recordings.")
             }
         }
-        let shared = recordingFolder == nil ? try sharedDestination() : nil
+        let shared = recordingFolder == nil ? try (readers.reader != nil ? virtualReaderBesideOrca() : sharedDestination()) : nil
         defer { shared?.close() }
         var reports: [FlowReport] = []
         var audited: [AuditedFlow] = []
@@ -164,8 +167,13 @@ struct FlowCheckCommand: ParsableCommand {
         if let page = flow.page {
             // A real page: its screen is read from the page, for the lint and the report.
             do throws(WebError) {
-                let browser = try WebSession.shared.browser()
                 let checker = WebChecker(flow: flow, profile: profile)
+                var orca: OrcaDesktop?
+                if readers.reader == .orca {
+                    do throws(RigError) { orca = try WebSession.shared.orca(orcaOptions) } catch { throw .screenReader(error.description) }
+                    checker.reader = orca
+                }
+                let browser = if let orca { orca.browser } else { try WebSession.shared.browser() }
                 if let (_, writer) = recorded {
                     // The recorded timeline gets the page's two moments beside the engine's: the action and the change.
                     let language = flow.language
@@ -179,8 +187,15 @@ struct FlowCheckCommand: ParsableCommand {
                         }
                     }
                 }
-                let opened = try WebPage.open(page, in: browser, onChange: { checker.hear($0) })
+                let opened: WebPage
+                if let orca {
+                    do throws(RigError) { opened = try orca.open(page, onChange: { checker.hear($0) }) } catch { throw .screenReader(error.description) }
+                } else {
+                    opened = try WebPage.open(page, in: browser, onChange: { checker.hear($0) })
+                }
                 let snapshot = try PageReader.read(opened)
+                // Reading the Tab order moved focus about, maybe out of the page: the reader starts on the page.
+                try orca?.regainFocus(on: opened)
                 checkedFlow.screens = PageFlowImporter.flow(from: snapshot, address: page, language: flow.language, profile: profile).screens
                 (results, heard) = checker.run(page: opened, speaker: voice)
                 opened.close()
@@ -190,7 +205,14 @@ struct FlowCheckCommand: ParsableCommand {
                 return (FlowReport(file: file, flow: nil, readProblems: [error.description]), [:])
             }
         } else {
+            if let reader = readers.reader {
+                Self.say("\(file) has no page, so \(reader.displayName) cannot read it; it is checked with the virtual reader alone.")
+            }
             (results, heard) = FlowChecker(flow: flow, profile: profile, pace: pace).runHeard(speaker: voice)
+        }
+        let readerSteps = flow.steps.filter { !$0.expectation.saysByReader.isEmpty }.count
+        if readers.reader == nil || flow.page == nil, readerSteps > 0 {
+            Self.say("\(readerSteps) \(readerSteps == 1 ? "step" : "steps") of \(file) say what a real screen reader says; they are checked only on a page, with --reader.")
         }
         var times: [String: AnnouncementTimes] = [:]
         for id in heard.flatMap(\.utterances).compactMap(\.id) { times[id] = voice.times(of: id) }
@@ -216,6 +238,24 @@ struct FlowCheckCommand: ParsableCommand {
             Self.say("Speaking with an engine inside announce, playing to \(engine.sinkSpec).")
             return EmbeddedDestination(engine: engine)
         }
+    }
+
+    /// With a real screen reader in the loop, only it is heard: the virtual reader's phrases are spoken by an
+    /// engine in this process to the null sink, which times them without sounding.
+    private func virtualReaderBesideOrca() throws -> any SpeechDestination {
+        var options = destination.engine
+        options.sink = .null
+        let engine = try options.startEngine(label: "announce.flow", inProcessFallback: ESpeakEngine.start)
+        Self.say("The virtual reader speaks silently beside Orca, to the null sink.")
+        return EmbeddedDestination(engine: engine)
+    }
+
+    /// The private desktop's settings: Orca's, and the sound device for its announcerd (--sink's, when given).
+    private var orcaOptions: OrcaDesktop.Options {
+        var options = OrcaDesktop.Options(announcerd: OrcaDesktop.announcerdBeside())
+        options.settings = readers.settings
+        if let sink = destination.engine.sink { options.serverArguments = ["--sink", sink.description] }
+        return options
     }
 
     /// Progress goes to standard error in words, so standard output holds only the results.

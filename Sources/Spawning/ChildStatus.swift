@@ -1,0 +1,25 @@
+public import Glibc
+
+/// How a child process ended, from `waitpid`'s status.
+public enum ChildStatus: Sendable, Equatable, CustomStringConvertible {
+    case exited(Int32)
+    case signalled(Int32)
+
+    public init(waitStatus status: Int32) {
+        self = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
+    }
+
+    /// Reaps the child if it has ended, without waiting; nil while it runs.
+    public static func ifEnded(_ pid: pid_t) -> ChildStatus? {
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        return result == pid ? ChildStatus(waitStatus: status) : nil
+    }
+
+    public var description: String {
+        switch self {
+        case let .exited(code): "exit status \(code)"
+        case let .signalled(number): "ended by signal \(number)"
+        }
+    }
+}
