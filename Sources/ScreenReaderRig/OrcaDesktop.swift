@@ -20,6 +20,10 @@ public final class OrcaDesktop: @unchecked Sendable {
         public var serverArguments: [String] = []
         /// How long each part may take to become ready.
         public var readiness: Duration = .seconds(30)
+        /// Another SSIP server for Orca to speak to, as `unix_socket:PATH` (Speech Dispatcher, to compare):
+        /// the private announcerd still runs, but hears nothing, so nothing is captured, and Orca's
+        /// readiness is the caller's to see on that server.
+        public var speechAddress: String?
 
         public init(announcerd: String) {
             self.announcerd = announcerd
@@ -76,7 +80,7 @@ public final class OrcaDesktop: @unchecked Sendable {
             try desktop.start("announcerd", executable: options.announcerd, arguments: ["--socket", socket] + options.serverArguments, log: "announcerd.log")
             let speech = try waitForServer(at: socket, on: desktop, timeout: options.readiness)
             progress("Starting Orca, speaking through announcerd.")
-            let orcaPID = try startOrca(orca, settings: options.settings, socket: socket, on: desktop, speech: speech, timeout: options.readiness)
+            let orcaPID = try startOrca(orca, options: options, socket: socket, on: desktop, speech: speech)
             let keyboard: XDisplay
             do { keyboard = try XDisplay(name: desktop.display) } catch { throw RigError.keyboard(error.description) }
             progress("Starting Chromium on the desktop.")
@@ -122,9 +126,10 @@ public final class OrcaDesktop: @unchecked Sendable {
             if case let .string(text) = value { return text }
             return nil
         } ?? ""
-        _ = speech.waitFor(since: before, timeout: .seconds(10)) { utterance in
+        let captured = lock.withLock { options.speechAddress == nil }
+        if captured { _ = speech.waitFor(since: before, timeout: .seconds(10)) { utterance in
             title.isEmpty || utterance.text.localizedCaseInsensitiveContains(title)
-        }
+        } }
         try focusPage(page)
         _ = before
         return page
@@ -166,7 +171,7 @@ public final class OrcaDesktop: @unchecked Sendable {
             var status: Int32 = 0
             waitpid(orcaPID, &status, 0)
             options.settings = settings
-            orcaPID = try Self.startOrca(orca, settings: settings, socket: socket, on: desktop, speech: speech, timeout: options.readiness)
+            orcaPID = try Self.startOrca(orca, options: options, socket: socket, on: desktop, speech: speech)
         }
         try focusBrowserWindow(timeout: .seconds(5))
     }
@@ -242,19 +247,22 @@ public final class OrcaDesktop: @unchecked Sendable {
         }
     }
 
-    /// Starts Orca with `settings` and waits for its first words ("Screen reader on.") at announcerd.
+    /// Starts Orca with the options' settings and waits for its first words ("Screen reader on.") at announcerd,
+    /// unless it speaks to another server.
     private static func startOrca(
-        _ orca: String, settings: OrcaSettings, socket: String, on desktop: PrivateDesktop, speech: SpeechCapture, timeout: Duration
+        _ orca: String, options: Options, socket: String, on desktop: PrivateDesktop, speech: SpeechCapture
     ) throws(RigError) -> pid_t {
+        let timeout = options.readiness
         let preferences = "\(desktop.folder)/orca"
-        try settings.write(to: preferences)
+        try options.settings.write(to: preferences)
         let since = MonotonicInstant.now().microseconds
         let pid = try desktop.start("Orca", executable: orca, arguments: ["-u", preferences], environment: [
             "PATH": try privatePgrep(on: desktop) + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-            "SPEECHD_ADDRESS": "unix_socket:\(socket)",
+            "SPEECHD_ADDRESS": options.speechAddress ?? "unix_socket:\(socket)",
             // Orca must not start a Speech Dispatcher of its own if announcerd is not reached.
             "SPEECHD_CMD": "/bin/false",
         ], log: "orca.log")
+        if options.speechAddress != nil { return pid }
         let deadline = ContinuousClock.now + timeout
         while speech.waitFor(since: since, timeout: .milliseconds(200), matching: { _ in true }) == nil {
             if let (name, status) = desktop.endedPart() { throw .partEnded(part: name, status: status) }

@@ -35,10 +35,16 @@ struct ATDriverCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The sound device Orca's speech plays to: alsa, alsa:DEVICE, null or wav:FILE. By default ALSA's default device.", valueName: "SINK"))
     var sink: String?
 
+    @Option(help: ArgumentHelp(
+        "Another SSIP server for Orca to speak to, such as Speech Dispatcher, to compare the two (Benchmarks/screen-reader); nothing is captured then.",
+        valueName: "unix_socket:PATH"))
+    var speechAddress: String?
+
     func run() throws {
         var options = OrcaDesktop.Options(announcerd: OrcaDesktop.announcerdBeside())
         options.settings = OrcaSettings(keyEcho: keyEcho)
         if let sink { options.serverArguments = ["--sink", sink] }
+        options.speechAddress = speechAddress
         let rig: OrcaDesktop
         do throws(RigError) { rig = try WebSession.shared.orca(options) } catch {
             WebSession.shared.waitIfInterrupted()
