@@ -5,18 +5,17 @@ public import AnnouncerWeb
 extension OrcaDesktop: ReaderInTheLoop {
     public var reader: RealReader { .orca }
 
-    public func press(_ chord: KeyChord) throws(WebError) -> UInt64 {
+    public func settle() {
         // Orca queues its speech: a key pressed while it still speaks would time the wait as well.
         speech.waitUntilIdle(longest: .seconds(10))
+    }
+
+    public func press(_ chord: KeyChord) throws(WebError) -> UInt64 {
         do { return try pressKeys(chord) } catch { throw .screenReader(error.description) }
     }
 
-    public func regainFocus(on page: WebPage) throws(WebError) {
-        do { try focusPage(page) } catch { throw .screenReader(error.description) }
-    }
 
     public func type(_ text: String) throws(WebError) -> UInt64 {
-        speech.waitUntilIdle(longest: .seconds(10))
         do { return try typeText(text) } catch { throw .screenReader(error.description) }
     }
 

@@ -95,6 +95,7 @@ public final class OrcaDesktop: @unchecked Sendable {
             desktop.watch("Chromium", browser.processID)
             let rig = OrcaDesktop(desktop: desktop, browser: browser, speech: speech, keyboard: keyboard, orcaPID: orcaPID, socket: socket, options: options)
             try rig.focusBrowserWindow(timeout: options.readiness)
+            try rig.focusWebContents()
             return rig
         } catch {
             desktop.close()
@@ -130,8 +131,9 @@ public final class OrcaDesktop: @unchecked Sendable {
         if captured { _ = speech.waitFor(since: before, timeout: .seconds(10)) { utterance in
             title.isEmpty || utterance.text.localizedCaseInsensitiveContains(title)
         } }
-        try focusPage(page)
-        _ = before
+        try focusBrowserWindow(timeout: .seconds(5))
+        // What Orca says as the page loads settles before the first key.
+        _ = speech.waitUntilQuiet(since: before, quiet: .milliseconds(500), longest: .seconds(5))
         return page
     }
 
@@ -196,34 +198,20 @@ public final class OrcaDesktop: @unchecked Sendable {
     /// A page loaded through DevTools leaves the keyboard focus where it was, on the window's own controls,
     /// so Tab would move through those. A click on a blank spot of the page gives the page the focus, as a
     /// user's click does, and Tab then starts at its top.
-    /// Gives the page the keyboard focus, on the element that has it in the page (if any), and waits until
-    /// what Orca says of it has settled.
-    public func focusPage(_ page: WebPage) throws(RigError) {
-        let since = MonotonicInstant.now().microseconds
-        let focused = try? page.focusedNode()
-        try focusBrowserWindow(timeout: .seconds(5))
-        try clickBlankSpot(of: page)
-        if let focused { _ = try? page.send(DOM.Focus(backendNodeId: focused)) }
-        _ = speech.waitUntilQuiet(since: since, quiet: .milliseconds(300), longest: .seconds(3))
-    }
-
-    private func clickBlankSpot(of page: WebPage) throws(RigError) {
-        let script = """
-        (() => {
-          const top = window.outerHeight - window.innerHeight, left = (window.outerWidth - window.innerWidth) / 2;
-          for (let y = window.innerHeight - 5; y > 5; y -= 20) {
-            for (let x = window.innerWidth - 5; x > 5; x -= 40) {
-              const hit = document.elementFromPoint(x, y);
-              if (hit === document.body || hit === document.documentElement) {
-                return [Math.round(window.screenX + left + x), Math.round(window.screenY + top + y)];
-              }
-            }
-          }
-          return null;
-        })()
-        """
+    /// A window's keyboard focus starts on its own controls, not on the page, so Tab would move through
+    /// those. One click on the blank page the window opens with gives the page the focus, as a user's click
+    /// does; pages are then loaded into that same tab, which keeps it, and Orca has nothing there to read.
+    private func focusWebContents() throws(RigError) {
+        let page: WebPage
+        do { page = try WebPage.open("about:blank", in: browser, inFirstTab: true) } catch {
+            throw .partFailed(part: "Chromium", reason: error.description)
+        }
+        defer { page.close() }
+        let script = "[Math.round(window.screenX + window.outerWidth / 2), Math.round(window.screenY + window.outerHeight - window.innerHeight / 2)]"
         guard case let .array(point)? = (try? page.evaluate(script)) ?? nil, point.count == 2,
-              case let .number(x) = point[0], case let .number(y) = point[1] else { return }
+              case let .number(x) = point[0], case let .number(y) = point[1] else {
+            throw .partFailed(part: "Chromium", reason: "its window's place could not be read")
+        }
         do { try keyboard.click(x: Int(x), y: Int(y)) } catch { throw .keyboard(error.description) }
     }
 

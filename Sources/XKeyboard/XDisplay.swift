@@ -66,6 +66,9 @@ public final class XDisplay: Sendable {
             XTestFakeMotionEvent(display, -1, Int32(x), Int32(y), 0)
             XTestFakeButtonEvent(display, 1, 1, 0)
             XTestFakeButtonEvent(display, 1, 0, 0)
+            // The pointer is put back in the screen's corner, where it rests over nothing a page or a
+            // screen reader would react to.
+            XTestFakeMotionEvent(display, -1, 0, 0, 0)
             XSync(display, 0)
         }
     }

@@ -86,7 +86,7 @@ public final class ChromiumBrowser: @unchecked Sendable {
             // An app window (no toolbar, no address bar), so Tab moves through the page alone as it does once
             // a page has focus; --test-type keeps the infobar about --no-sandbox away, which a screen reader would read.
             ["--display=\(xDisplay)", "--window-position=0,0", "--window-size=1280,1024", "--start-maximized", "--disable-session-crashed-bubble",
-             "--hide-crash-restore-bubble", "--test-type", "--app=about:blank"]
+             "--hide-crash-restore-bubble", "--test-type", "about:blank"]
         } else {
             ["--headless=new", "about:blank"]
         }

@@ -5,15 +5,14 @@ public import AnnouncerFlows
 public protocol ReaderInTheLoop: AnyObject {
     /// Which reader it is.
     var reader: RealReader { get }
-    /// Presses a chord once the reader has finished speaking, as a listener waits; returns when it was
-    /// sent, in microseconds on the monotonic clock.
+    /// Waits until the reader has finished speaking (ten seconds at most), as a listener waits before the
+    /// next key, so a step's times do not include speech still queued from the one before.
+    func settle()
+    /// Presses a chord; returns when it was sent, in microseconds on the monotonic clock.
     func press(_ chord: KeyChord) throws(WebError) -> UInt64
     /// Types text; returns when its first key was sent.
     func type(_ text: String) throws(WebError) -> UInt64
     /// What it said since `keySent`, once it has been quiet a moment and all of it has sounded or ended;
     /// waits longer (a few seconds at most) while fewer than `expecting` utterances have come.
     func said(since keySent: UInt64, expecting: Int) -> [ReaderUtterance]
-    /// Gives the page the keyboard focus again, on the element that has it, after announce moved focus about
-    /// (reading the Tab order), which can leave it on the browser's own controls.
-    func regainFocus(on page: WebPage) throws(WebError)
 }

@@ -59,6 +59,7 @@ public final class WebChecker: @unchecked Sendable {
             do throws(WebError) {
                 // Moving to a named element is not the page's doing: its focus move is not read.
                 try prepare(step.action, on: page)
+                reader?.settle()
                 // What came before the action (the page's own timers, a previous step's stragglers) is not this step's.
                 _ = takeChanges()
                 start = MonotonicInstant.now()
@@ -99,7 +100,6 @@ public final class WebChecker: @unchecked Sendable {
             var tabOrder: [ElementID] = []
             if step.expectation.focusOrder != nil {
                 tabOrder = (try? Self.tabOrder(of: page)) ?? []
-                try? reader?.regainFocus(on: page)
                 // The Tab presses' own focus events come back a moment later; they are not the next step's.
                 settleAfterOwnFocusMoves()
             }

@@ -153,14 +153,29 @@ public enum PageReader {
         return RGBColour(red: UInt8(max(0, min(255, red.rounded()))), green: UInt8(max(0, min(255, green.rounded()))), blue: UInt8(max(0, min(255, blue.rounded()))))
     }
 
-    /// Presses Tab from the top of the page until focus comes back round, and names what it reached.
+    /// Presses Tab from the top of the page until it reaches a stop put at the page's end, and names what
+    /// it reached. The stop keeps focus in the page: a Tab past the last element would give it to the
+    /// browser's own controls, in a real window, where a screen reader's next key would then go.
     static func tabOrder(_ page: WebPage, elements: [PageElement]) throws(WebError) -> [ElementID] {
         let byNode = Dictionary(elements.filter { $0.backendNodeId != 0 }.map { ($0.backendNodeId, $0.element.id) }, uniquingKeysWith: { first, _ in first })
-        _ = try page.evaluate("document.activeElement && document.activeElement.blur(), window.scrollTo(0, 0), null")
+        _ = try page.evaluate("""
+            (() => {
+              const stop = document.createElement("span");
+              stop.id = "announce-tab-order-end"; stop.tabIndex = 0; stop.setAttribute("aria-hidden", "true");
+              stop.style.cssText = "position:fixed;left:0;bottom:0;width:1px;height:1px;overflow:hidden";
+              document.body.appendChild(stop);
+              if (document.activeElement) document.activeElement.blur();
+              window.scrollTo(0, 0);
+              return null;
+            })()
+            """)
+        defer { _ = try? page.evaluate("document.getElementById('announce-tab-order-end')?.remove(), null") }
         var order: [ElementID] = []
         var seen: Set<Int> = []
         for _ in 0..<(elements.count + 8) {
-            try page.press("Tab", code: "Tab", keyCode: 9)
+            try page.press(KeyChord(key: .tab))
+            let atStop = try page.evaluate("document.activeElement?.id === 'announce-tab-order-end'")
+            if case .bool(true)? = atStop { break }
             guard let node = try page.focusedNode(), seen.insert(node).inserted else { break }
             if let id = byNode[node] { order.append(id) }
         }

@@ -194,8 +194,6 @@ struct FlowCheckCommand: ParsableCommand {
                     opened = try WebPage.open(page, in: browser, onChange: { checker.hear($0) })
                 }
                 let snapshot = try PageReader.read(opened)
-                // Reading the Tab order moved focus about, maybe out of the page: the reader starts on the page.
-                try orca?.regainFocus(on: opened)
                 checkedFlow.screens = PageFlowImporter.flow(from: snapshot, address: page, language: flow.language, profile: profile).screens
                 (results, heard) = checker.run(page: opened, speaker: voice)
                 opened.close()
