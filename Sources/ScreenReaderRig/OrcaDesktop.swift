@@ -74,8 +74,9 @@ public final class OrcaDesktop: @unchecked Sendable {
         progress("Starting a private desktop: Xvfb, D-Bus and the accessibility bus.")
         let desktop = try PrivateDesktop.start(timeout: options.readiness)
         begun(desktop)
+        progress("The desktop runs on the display \(desktop.display), with its files in \(desktop.folder).")
         do throws(RigError) {
-            progress("Starting announcerd on the desktop \(desktop.display).")
+            progress("Starting announcerd.")
             let socket = "\(desktop.folder)/announcer.sock"
             try desktop.start("announcerd", executable: options.announcerd, arguments: ["--socket", socket] + options.serverArguments, log: "announcerd.log")
             let speech = try waitForServer(at: socket, on: desktop, timeout: options.readiness)

@@ -8,6 +8,9 @@ public struct OrcaSettings: Sendable, Equatable {
     public var keyEcho = false
     /// Orca's speech rate, 0 to 100 (its own scale; 50 is its default).
     public var rate = 50
+    /// Whether Orca reads a whole page as it loads (its default). Off: a flow's first key would cut the
+    /// reading at a point that depends on the machine's speed, and leave Orca's caret there.
+    public var sayAllOnLoad = false
 
     public init(keyEcho: Bool = false, rate: Int = 50) {
         self.keyEcho = keyEcho
@@ -23,6 +26,7 @@ public struct OrcaSettings: Sendable, Equatable {
         let general: [String: Any] = [
             "enableKeyEcho": keyEcho, "enableEchoByCharacter": false, "enableEchoByWord": false,
             "enableSpeech": true, "firstStart": false, "speechServerFactory": "speechdispatcherfactory",
+            "sayAllOnLoad": sayAllOnLoad, "pageSummaryOnLoad": true,
             "voices": ["default": voice, "uppercase": ["average-pitch": 7.0], "hyperlink": [String: Any](), "system": [String: Any]()],
             "startingProfile": ["Default", "default"], "activeProfile": ["Default", "default"], "profile": ["Default", "default"],
         ]

@@ -16,6 +16,10 @@ public final class PrivateDesktop: @unchecked Sendable {
     private let lock = NSLock()
     private var closed = false
 
+    /// Every process of the desktop has this variable in its environment, naming the desktop's folder, so
+    /// what one desktop started can be told from another's, even once its parent has gone.
+    public static let markerVariable = "ANNOUNCE_DESKTOP"
+
     /// The size of the screen.
     public static let screen = (width: 1280, height: 1024)
 
@@ -27,14 +31,16 @@ public final class PrivateDesktop: @unchecked Sendable {
         guard let launcher = installed(["/usr/libexec/at-spi-bus-launcher", "/usr/lib/at-spi2-core/at-spi-bus-launcher"]) else {
             throw .missingProgram(program: "at-spi-bus-launcher", package: "at-spi2-core")
         }
-        var template = Array((NSTemporaryDirectory() + "/announce-desktop-XXXXXX").utf8CString)
+        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("announce-desktop-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw .noFolder(NSTemporaryDirectory()) }
         let folder = String(cString: made)
 
         let (displayNumber, group) = try readiness(of: "Xvfb", folder: folder, timeout: timeout) { ready in
+            var marked = ProcessInfo.processInfo.environment
+            marked[markerVariable] = folder
             var child = ChildProcess(executable: xvfb, arguments: [
                 "-displayfd", "3", "-screen", "0", "\(screen.width)x\(screen.height)x24", "-nolisten", "tcp", "+extension", "XTEST",
-            ])
+            ], environment: marked)
             child.standardOutput = .appending("\(folder)/xvfb.log")
             child.passing = [3: ready]
             child.group = .new
@@ -83,6 +89,7 @@ public final class PrivateDesktop: @unchecked Sendable {
         environment["ACCESSIBILITY_ENABLED"] = "1"
         environment["NO_AT_BRIDGE"] = "0"
         environment["GSETTINGS_BACKEND"] = "memory"
+        environment[Self.markerVariable] = folder
         environment["XDG_CONFIG_HOME"] = "\(folder)/config"
         environment["XDG_DATA_HOME"] = "\(folder)/data"
         environment["XDG_CACHE_HOME"] = "\(folder)/cache"
@@ -121,7 +128,7 @@ public final class PrivateDesktop: @unchecked Sendable {
         lock.withLock {
             for (name, pid) in watched {
                 if let status = ChildStatus.ifEnded(pid) { return (name, status.description) }
-                if kill(pid, 0) != 0, errno == ESRCH { return (name, "gone") }
+                if kill(pid, 0) != 0, errno == ESRCH { return (name, "for a reason not known") }
             }
             return nil
         }

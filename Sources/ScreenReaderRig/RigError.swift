@@ -16,7 +16,7 @@ public enum RigError: Error, Equatable, CustomStringConvertible {
         case let .missingProgram(program, package):
             "\(program) is not installed; install the Debian package \(package) (scripts/install-deps does)."
         case let .partFailed(part, reason): "\(part) could not start: \(reason)."
-        case let .partEnded(part, status): "\(part) ended while in use (\(status)), so the desktop was closed."
+        case let .partEnded(part, status): "\(part) ended \(status) while in use, so the desktop was closed."
         case let .keyboard(reason): reason
         case let .noFolder(path): "The temporary folder \(path) could not be made."
         }

@@ -97,16 +97,26 @@ public final class SpeechCapture: @unchecked Sendable {
         return utterances(receivedSince: time)
     }
 
-    /// Waits until everything said so far has ended, at most `longest`; false if something still speaks.
+    /// Waits until everything said so far has ended and nothing new has come for `quiet` (a reader may send
+    /// its next utterance only once the last has ended), at most `longest`; false if it still speaks then.
     @discardableResult
-    public func waitUntilIdle(longest: Duration) -> Bool {
+    public func waitUntilIdle(quiet: Duration = .milliseconds(500), longest: Duration) -> Bool {
         let end = Date(timeIntervalSinceNow: Self.seconds(longest))
         changed.lock()
         defer { changed.unlock() }
-        while true {
-            if state.withLock({ state in state.closed || state.utterances.allSatisfy { $0.outcome != nil } }) { return true }
-            if !changed.wait(until: end) { return false }
+        var idleSince: Date?
+        var count = -1
+        while Date() < end {
+            let (closed, ended, total) = state.withLock { state in
+                (state.closed, state.utterances.allSatisfy { $0.outcome != nil }, state.utterances.count)
+            }
+            if closed { return true }
+            if !ended || total != count { idleSince = ended ? Date() : nil }
+            count = total
+            if let idleSince, Date().timeIntervalSince(idleSince) >= Self.seconds(quiet) { return true }
+            _ = changed.wait(until: min(end, Date(timeIntervalSinceNow: 0.05)))
         }
+        return false
     }
 
     /// Stops the subscription.

@@ -16,10 +16,15 @@ public enum ChildStatus: Sendable, Equatable, CustomStringConvertible {
         return result == pid ? ChildStatus(waitStatus: status) : nil
     }
 
+    static let signalNames: [Int32: String] = [
+        SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS",
+        SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM",
+    ]
+
     public var description: String {
         switch self {
-        case let .exited(code): "exit status \(code)"
-        case let .signalled(number): "ended by signal \(number)"
+        case let .exited(code): "with exit status \(code)"
+        case let .signalled(number): "by signal \(number)" + (Self.signalNames[number].map { " (\($0))" } ?? "")
         }
     }
 }

@@ -169,7 +169,22 @@ public enum PageReader {
               return null;
             })()
             """)
-        defer { _ = try? page.evaluate("document.getElementById('announce-tab-order-end')?.remove(), null") }
+        // Afterwards the next Tab starts from the top again, as it did before: a place at the page's start
+        // is focused and taken away, which moves the starting point of Tab there (blurring would leave it
+        // at the stop, after the last element).
+        defer {
+            _ = try? page.evaluate("""
+                (() => {
+                  document.getElementById('announce-tab-order-end')?.remove();
+                  const start = document.createElement("span");
+                  start.tabIndex = -1;
+                  document.body.prepend(start);
+                  start.focus({ preventScroll: true });
+                  start.remove();
+                  return null;
+                })()
+                """)
+        }
         var order: [ElementID] = []
         var seen: Set<Int> = []
         for _ in 0..<(elements.count + 8) {
@@ -179,7 +194,6 @@ public enum PageReader {
             guard let node = try page.focusedNode(), seen.insert(node).inserted else { break }
             if let id = byNode[node] { order.append(id) }
         }
-        _ = try page.evaluate("document.activeElement && document.activeElement.blur(), null")
         return order
     }
 

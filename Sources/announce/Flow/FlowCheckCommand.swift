@@ -188,12 +188,18 @@ struct FlowCheckCommand: ParsableCommand {
                     }
                 }
                 let opened: WebPage
+                let snapshot: PageSnapshot
                 if let orca {
+                    // The page as read for the lint walks its Tab order, which Orca would hear and follow:
+                    // it is read in a headless Chromium of its own, and Orca's page is left to the steps.
+                    let unseen = try WebPage.open(page, in: WebSession.shared.browser())
+                    defer { unseen.close() }
+                    snapshot = try PageReader.read(unseen)
                     do throws(RigError) { opened = try orca.open(page, onChange: { checker.hear($0) }) } catch { throw .screenReader(error.description) }
                 } else {
                     opened = try WebPage.open(page, in: browser, onChange: { checker.hear($0) })
+                    snapshot = try PageReader.read(opened)
                 }
-                let snapshot = try PageReader.read(opened)
                 checkedFlow.screens = PageFlowImporter.flow(from: snapshot, address: page, language: flow.language, profile: profile).screens
                 (results, heard) = checker.run(page: opened, speaker: voice)
                 opened.close()

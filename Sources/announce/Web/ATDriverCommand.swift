@@ -73,7 +73,7 @@ struct ATDriverCommand: ParsableCommand {
         // A part that ends (Orca or Chromium crashing) ends the whole desktop and the server.
         while !server.waitUntilClosed(timeout: .milliseconds(200)) {
             if let (part, status) = rig.desktop.endedPart() {
-                PlainOutput.error("\(part) ended (\(status)), so the desktop and the server are closed.")
+                PlainOutput.error("\(part) ended \(status), so the desktop and the server are closed.")
                 server.close()
                 WebSession.shared.close()
                 throw ExitCode.failure

@@ -6,6 +6,7 @@ import AnnouncerVoices
 import AnnouncerWeb
 import ArgumentParser
 import Foundation
+import ScreenReaderRig
 
 /// `announce web play PAGE`: steps through a real page by keyboard in headless Chromium, hearing it.
 struct WebPlayCommand: ParsableCommand {
@@ -32,7 +33,10 @@ struct WebPlayCommand: ParsableCommand {
 
     @OptionGroup var destination: DestinationOptions
 
+    @OptionGroup(title: "A real screen reader") var readers: ReaderOptions
+
     func run() throws {
+        if readers.reader == .orca { return try playWithOrca() }
         let speech = try FlowPlayCommand.startSpeech(destination: destination, writer: nil, sentences: nil)
         defer { speech.close() }
         defer { WebSession.shared.close() }
@@ -77,6 +81,54 @@ struct WebPlayCommand: ParsableCommand {
         case .endOfInput:
             player.finishSpeaking()
             FlowPlayCommand.show(words.line(.endOfInput, ["flow": title]))
+        }
+    }
+}
+
+extension WebPlayCommand {
+    /// With `--reader orca`: the tester's keys go to the real Orca as real key presses, and each thing Orca
+    /// says is printed as one plain line as it is heard, through announcer (the sound device, or --sink's).
+    func playWithOrca() throws {
+        var options = OrcaDesktop.Options(announcerd: OrcaDesktop.announcerdBeside())
+        options.settings = readers.settings
+        if let sink = destination.engine.sink { options.serverArguments = ["--sink", sink.description] }
+        let rig: OrcaDesktop
+        do throws(RigError) { rig = try WebSession.shared.orca(options) } catch {
+            WebSession.shared.waitIfInterrupted()
+            throw CommandFailure(error.description)
+        }
+        defer { WebSession.shared.close() }
+        let keyboard = PlayKeyboard()
+        WebSession.shared.onInterrupt { _ in TerminalSettings.shared.restore() }
+        FlowPlayCommand.show("Opening \(page) for Orca \(rig.orcaVersion).")
+        let opened: WebPage
+        do throws(RigError) { opened = try rig.open(WebPage.url(for: page)) } catch { throw CommandFailure(error.description) }
+        let listener = rig.speech.onSettled { utterance in FlowPlayCommand.show("Orca: \(utterance.text)") }
+        defer { rig.speech.stopListening(listener) }
+        FlowPlayCommand.show("Tab or right arrow: next, Shift-Tab or left arrow: previous, Enter or Space: activate, t: type a line, q: quit.")
+        keyboard.enterKeyMode()
+        defer { keyboard.restore() }
+        while let key = keyboard.nextKey() {
+            let chord: KeyChord?
+            switch key {
+            case .next: chord = KeyChord(key: .tab)
+            case .previous: chord = KeyChord(modifiers: [.shift], key: .tab)
+            case .activate:
+                // A check box, switch or radio button is toggled by Space; a button or link by Enter.
+                let toggle = ((try? PageReader.focusedElement(opened)) ?? nil)?.element.role.isToggle ?? false
+                chord = KeyChord(key: toggle ? .space : .enter)
+            case .type:
+                keyboard.restore()
+                FlowPlayCommand.show("Type a line, then press Enter:")
+                let line = keyboard.readLine()
+                keyboard.enterKeyMode()
+                if let line { do throws(RigError) { _ = try rig.typeText(line) } catch { throw CommandFailure(error.description) } }
+                chord = nil
+            case .quit: return
+            case .repeatPhrase, .hints, .help, .unknown: chord = nil
+            }
+            guard let chord else { continue }
+            do throws(RigError) { _ = try rig.pressKeys(chord) } catch { throw CommandFailure(error.description) }
         }
     }
 }

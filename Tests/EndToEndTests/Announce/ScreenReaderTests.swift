@@ -15,13 +15,21 @@ extension WebTests {
         /// Orca's speech plays to the tests' PulseAudio null sink when there is one, else to the null sink.
         static var sink: [String] { PulseAudioCapture.isAvailable ? [] : ["--sink", "null"] }
 
-        /// Processes of a private desktop still alive: its X server, Orca, announcerd and Chromium all name
-        /// the desktop's folder or announce's Chromium profile, or are the X server started with -displayfd.
-        static func desktopProcesses() throws -> [String] {
-            let run = try ProgramRun("/bin/ps", ["-eo", "stat=,args="])
-            return run.standardOutput.split(separator: "\n").map(String.init).filter { line in
-                !line.hasPrefix("Z") && (line.contains("announce-desktop-") || line.contains("announce-chromium-") || line.contains("Xvfb -displayfd"))
+        /// The processes alive now that a private desktop started: each has `ANNOUNCE_DESKTOP=FOLDER` in its
+        /// environment (announce marks every part so), and the folder is the one its command printed.
+        static func processes(ofDesktopIn output: String) throws -> [String] {
+            let match = try #require(output.firstMatch(of: try Regex(#"with its files in (\S+)\."#)), "no desktop folder in: \(output)")
+            let marker = "\("ANNOUNCE_DESKTOP")=\(match.output[1].substring ?? "")"
+            var alive: [String] = []
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int32(entry) != nil {
+                guard let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+                      environment.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == marker }),
+                      let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                      !stat.contains(") Z ") else { continue }
+                let command = (try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8))?.replacingOccurrences(of: "\0", with: " ")
+                alive.append("\(entry) \(command ?? "")")
             }
+            return alive
         }
 
         @Test("A flow's says for Orca passes with what the real Orca says of a check box in a group: not checked, then checked after Space",
@@ -30,12 +38,14 @@ extension WebTests {
             let run = try AnnounceProcess.run(["web", "check", "--reader", "orca", "--verbose"] + Self.sink + ["\(WebTests.pages)/orca-checkbox.en.yaml"])
             let output = run.standardOutput.unwrapped
             #expect(run.status == 0, "\(output)\(run.standardError)")
-            #expect(output.contains("pass: step 2, line 14, next: Orca said \"Pizza toppings panel.\", then \"List with 2 items.\", then \"Olives check box not checked.\"."), "\(output)")
-            #expect(output.contains("pass: step 3, line 16, activate: Orca said \"checked\"."), "\(output)")
+            #expect(output.contains("pass: step 2, line 11, next: Orca said \"Pizza toppings panel.\", then \"List with 2 items.\", then \"Olives check box not checked.\"."), "\(output)")
+            #expect(output.contains("pass: step 3, line 13, activate: Orca said \"checked\"."), "\(output)")
+            #expect(output.contains("Check box with Orca (orca-checkbox.en.yaml): "), "\(output)")
             // Each utterance with its times: the key, announcerd's receipt, the first audio.
             #expect(output.contains(try Regex(#"heard: step 3, activate: "checked", received \d+\.\d ms after the key, first audio \d+\.\d ms later\."#)), "\(output)")
             #expect(run.standardError.unwrapped.contains(try Regex(#"Orca 43\.\d+ is reading Chromium on the display :\d+, ready after \d+\.\d seconds\."#)))
-            #expect(try Self.desktopProcesses().isEmpty, "\(try Self.desktopProcesses())")
+            let left = try Self.processes(ofDesktopIn: run.standardError.unwrapped)
+            #expect(left.isEmpty, "\(left)")
         }
 
         @Test("A says for Orca that is wrong fails in one sentence naming what Orca said",
@@ -55,19 +65,20 @@ extension WebTests {
             let run = try AnnounceProcess.run(["web", "check", "--reader", "orca"] + Self.sink + ["\(folder)/wrong.en.yaml"])
             #expect(run.status == 1)
             let failures = run.standardOutput.unwrapped.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
-            #expect(failures == ["FAIL: step 3, line 8, activate: Orca said \"checked\", not \"not checked\"."], "\(run.standardOutput.unwrapped)")
-            #expect(try Self.desktopProcesses().isEmpty)
+            #expect(failures == ["FAIL: step 3, line 7, activate: Orca said \"checked\", not \"not checked\"."], "\(run.standardOutput.unwrapped)")
+            let left = try Self.processes(ofDesktopIn: run.standardError.unwrapped)
+            #expect(left.isEmpty, "\(left)")
         }
 
-        @Test("An AT Driver client gets a session naming Orca and its display, presses keys, and receives Orca's words with their times",
+        @Test("An AT Driver client gets a session naming Orca and its display, presses Tab and Enter on our alert page, and receives Hello with its times",
               .enabled(if: ScreenReader.desktopInstalled))
         func atDriverSessionCapturesOrca() throws {
             let server = try ATDriverProcess(sink: Self.sink)
             defer { _ = server.stop(signal: SIGINT) }
             let client = try ProgramRun("/usr/bin/python3", [
                 Repository.path("Tests/Clients/at_driver_client.py"), server.address,
-                URL(fileURLWithPath: "\(WebTests.pages)/orca-checkbox.en.html").absoluteString,
-                #"[["\ue004"], ["\ue004"], [" "]]"#,
+                URL(fileURLWithPath: "\(WebTests.pages)/orca-alert.en.html").absoluteString,
+                #"[["\ue004"], ["\ue007"]]"#,
             ], timeout: 120)
             #expect(client.status == 0, "\(client.standardError)")
             let messages = client.standardOutput.split(separator: "\n").compactMap {
@@ -81,18 +92,19 @@ extension WebTests {
             #expect((capabilities?["announcer:display"] as? String)?.hasPrefix(":") == true)
             #expect(replies.dropFirst().first?["error"] as? String == "session not created")
             #expect(replies.last?["error"] as? String == "unknown user intent")
-            // After Space on the check box, Orca's "checked", as plain text, with the key's, the receipt's
-            // and the first audio's times in order.
+            // After Tab, the button; after Enter, the alert's "Hello", as plain text, with the key's, the
+            // receipt's and the first audio's times in order.
             let outputs = messages.filter { $0["kind"] as? String == "event" }.compactMap { $0["message"] as? [String: Any] }
                 .filter { $0["method"] as? String == "interaction.capturedOutput" }.compactMap { $0["params"] as? [String: Any] }
-            let checked = try #require(outputs.last { $0["data"] as? String == "checked" }, "\(outputs)")
-            let timing = try #require(checked["announcer:timing"] as? [String: Double])
+            let hello = try #require(outputs.last { $0["data"] as? String == "Hello" }, "\(outputs)")
+            let timing = try #require(hello["announcer:timing"] as? [String: Double])
             let key = try #require(timing["keySent"]), received = try #require(timing["received"]), audio = try #require(timing["firstAudio"])
             #expect(key < received && received <= audio, "\(timing)")
             #expect(received - key < 2_000)
-            #expect(outputs.contains { ($0["data"] as? String)?.contains("Olives check box not checked") == true }, "\(outputs)")
+            #expect(outputs.contains { $0["data"] as? String == "Show alert push button." }, "\(outputs)")
             #expect(server.stop(signal: SIGINT) == 130)
-            #expect(try Self.desktopProcesses().isEmpty, "\(try Self.desktopProcesses())")
+            let left = try Self.processes(ofDesktopIn: server.standardError.unwrapped)
+            #expect(left.isEmpty, "\(left)")
         }
 
         @Test("When Orca crashes, at-driver says so in one sentence and ends every process it started",
@@ -100,12 +112,13 @@ extension WebTests {
         func orcaCrashEndsTheDesktop() throws {
             let server = try ATDriverProcess(sink: Self.sink)
             defer { _ = server.stop(signal: SIGINT) }
-            let orca = try ProgramRun("/usr/bin/pgrep", ["-f", "orca -u /tmp/.*announce-desktop-"])
+            let orca = try ProgramRun("/usr/bin/pgrep", ["-P", "\(server.process.processIdentifier)", "-f", "bin/orca -u"])
             let pid = try #require(orca.standardOutput.split(separator: "\n").first.flatMap { Int32($0) })
             kill(pid, SIGKILL)
-            #expect(server.waitForExit(seconds: 20) == 1)
-            #expect(server.standardError.contains(try Regex(#"Orca ended \(signal 9\), so the desktop and the server are closed\."#)), "\(server.standardError)")
-            #expect(try Self.desktopProcesses().isEmpty, "\(try Self.desktopProcesses())")
+            #expect(server.waitForExit(seconds: 20) == 1, "\(server.standardError)")
+            #expect(server.standardError.unwrapped.contains("Orca ended by signal 9 (SIGKILL), so the desktop and the server are closed."), "\(server.standardError)")
+            let left = try Self.processes(ofDesktopIn: server.standardError.unwrapped)
+            #expect(left.isEmpty, "\(left)")
         }
     }
 }
