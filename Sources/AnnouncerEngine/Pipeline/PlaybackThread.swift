@@ -216,7 +216,14 @@ final class PlaybackThread: Sendable {
                         stream.cancel()
                         job.report(.paused(afterMark: lastMark, at: .now()))
                         return
-                    case let .audio(chunk):
+                    case .audio(var chunk):
+                        if !heard {
+                            // eSpeak NG begins a word that starts with a stop ("tab", "checked") with its
+                            // closure: up to 48 ms of digital silence, which only delays the first sound. It
+                            // is not written (NVDA trims it too); a chunk of nothing but silence keeps its
+                            // last millisecond, so that the utterance still reports its first audio.
+                            chunk = Self.withoutLeadingSilence(chunk, keeping: sink.format.frames(in: .milliseconds(1)))
+                        }
                         if !pendingMarks.isEmpty, stream.isPauseRequested {
                             reportMarksAtEnd()
                             stream.cancel()
@@ -315,6 +322,12 @@ final class PlaybackThread: Sendable {
     /// A backoff step for Dispatch's deadlines.
     private static func interval(_ duration: Duration) -> DispatchTimeInterval {
         .microseconds(Int(duration.microseconds))
+    }
+
+    /// The chunk from its first sample that is not zero; a chunk of only zeros keeps its last `keeping` samples.
+    static func withoutLeadingSilence(_ chunk: [Int16], keeping: Int) -> [Int16] {
+        guard let firstSound = chunk.firstIndex(where: { $0 != 0 }) else { return Array(chunk.suffix(max(1, keeping))) }
+        return firstSound == 0 ? chunk : Array(chunk[firstSound...])
     }
 
     /// When the first frame of a chunk just written is heard: the sink's delay counts every
