@@ -1,12 +1,12 @@
 // swift-tools-version: 6.1
 // libFuzzer harnesses for what clients and files can feed announcer: the JSON-lines and SSIP
 // parsers, the SSML reader, text preparation (normalizer, lexicon, spelling, punctuation), voice
-// profile files and flow files. A package of its own, like Benchmarks/, so a normal `swift build` or
-// `swift test` never needs sanitizers. Build and run them with Fuzz/run (docs/RELIABILITY.md, "Fuzzing"):
+// profile files, flow files and Emacspeak's Tcl commands. A package of its own, like Benchmarks/,
+// so a normal `swift build` or `swift test` never needs sanitizers. Build and run them with Fuzz/run (docs/RELIABILITY.md, "Fuzzing"):
 // the sanitizer flags are given on the command line, so the announcer modules are instrumented too.
 import PackageDescription
 
-let harnesses = ["FuzzJSONLines", "FuzzSSIP", "FuzzPrepare", "FuzzVoiceProfile", "FuzzFlow", "FuzzSSML"]
+let harnesses = ["FuzzJSONLines", "FuzzSSIP", "FuzzPrepare", "FuzzVoiceProfile", "FuzzFlow", "FuzzSSML", "FuzzEmacspeak"]
 
 let package = Package(
     name: "announcer-fuzz",
@@ -36,7 +36,7 @@ let package = Package(
                 .product(name: "AnnouncerProtocol", package: "announcer"),
                 .product(name: "AnnouncerVoices", package: "announcer"),
                 .product(name: "AnnouncerFlows", package: "announcer"),
-            ] + (name == "FuzzSSML" ? [.product(name: "SSMLReading", package: "announcer")] : [])
+            ] + (["FuzzSSML", "FuzzEmacspeak"].contains(name) ? [.product(name: "SSMLReading", package: "announcer")] : [])
         )
     }
 )

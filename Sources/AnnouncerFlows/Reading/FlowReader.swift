@@ -3,14 +3,15 @@ public import AnnouncerVoices
 
 /// Reads a flow file (docs/FLOWS.md) into a `Flow`, or says with file and line what is wrong in it.
 public enum FlowReader {
-    /// The flow in the file at `path`, or every problem found in it.
+    /// The flow in the file at `path`, or every problem found in it. A file over `YAMLLimits.flow`
+    /// (1 MiB, or expanding past its bounds through aliases) is refused in one sentence, unread.
     public static func read(file path: String) -> Result<Flow, FlowFileError> {
-        read(YAMLDocument(contentsOf: path))
+        read(YAMLDocument(contentsOf: path, limits: .flow))
     }
 
     /// The flow in `yaml`, named `file` in messages.
     public static func read(yaml: String, file: String) -> Result<Flow, FlowFileError> {
-        read(YAMLDocument(yaml: yaml, file: file))
+        read(YAMLDocument(yaml: yaml, file: file, limits: .flow))
     }
 
     private static func read(_ document: YAMLDocument) -> Result<Flow, FlowFileError> {

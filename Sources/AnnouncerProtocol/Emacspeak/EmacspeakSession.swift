@@ -20,7 +20,8 @@ public struct EmacspeakSession: Sendable {
         case resume
         /// Write this line on standard output (`list_lang`).
         case output(String)
-        /// Write this sentence on standard error; the command was skipped.
+        /// Write this sentence on standard error: the command was skipped, or, for a number too large
+        /// to use, carried out with the nearest it takes; the sentence says which.
         case problem(String)
         /// The input asked the server to end (`exit`, `tts_exit`).
         case end
@@ -75,18 +76,22 @@ public struct EmacspeakSession: Sendable {
             guard !text.isBlank else { return missing(name, "a sound file") }
             enqueue(.sound(text.trimmingBlanks))
         case "sh":
-            guard let milliseconds = Self.milliseconds(arguments.first) else { return missing(name, "a time in milliseconds") }
+            guard let time = arguments.first.flatMap(Self.milliseconds) else { return missing(name, "a time in milliseconds") }
+            let milliseconds = time.clamped(to: 0...Self.longestPiece)
             enqueue(.silence(milliseconds: milliseconds))
+            return Self.tooLarge(in: name, [(time, "\(milliseconds)")])
         case "t":
-            guard arguments.count >= 2, let hertz = Int(arguments[0]).map({ min(20_000, max(20, $0)) }),
-                  let milliseconds = Self.milliseconds(arguments[1]) else {
+            guard arguments.count >= 2, let pitch = EmacspeakNumber(arguments[0]),
+                  let time = Self.milliseconds(arguments[1]) else {
                 return missing(name, "a pitch in hertz and a time in milliseconds")
             }
+            let hertz = pitch.clamped(to: 20...20_000), milliseconds = time.clamped(to: 0...Self.longestPiece)
             enqueue(.tone(hertz: hertz, milliseconds: milliseconds))
+            return Self.tooLarge(in: name, [(pitch, "\(hertz)"), (time, "\(milliseconds)")])
         case "r":
             // A rate change queued among the pieces; Emacspeak 53 never sends it, so it applies at once.
             guard let rate = arguments.first.flatMap(EmacspeakSettings.wordsPerMinute) else { return missing(name, "a rate") }
-            settings.rate = EmacspeakSettings.rate(wordsPerMinute: rate)
+            return setRate(rate, command: name)
         case "d":
             return dispatch()
         case "s":
@@ -111,15 +116,16 @@ public struct EmacspeakSession: Sendable {
             guard let rate = arguments.first.flatMap(EmacspeakSettings.wordsPerMinute) else {
                 return missing(name, "a rate in words per minute")
             }
-            settings.rate = EmacspeakSettings.rate(wordsPerMinute: rate)
+            return setRate(rate, command: name)
         case "tts_set_punctuations":
             guard let level = arguments.first.flatMap({ PunctuationLevel(rawValue: $0.lowercased()) }) else {
                 return missing(name, "all, some or none")
             }
             settings.punctuation = level
         case "tts_set_character_scale":
-            guard let scale = arguments.first.flatMap(Double.init), scale.isFinite, scale > 0 else { return missing(name, "a number") }
-            settings.characterScale = min(3, max(0.5, scale))
+            guard let scale = EmacspeakNumber(arguments.first), scale.value > 0 else { return missing(name, "a number") }
+            settings.characterScale = min(3, max(0.5, scale.value))
+            return Self.tooLarge(in: name, [(scale, "\(settings.characterScale)")])
         case "tts_split_caps", "tts_capitalize", "tts_allcaps_beep":
             guard let on = arguments.first.flatMap(EmacspeakSettings.flag) else { return missing(name, "1 or 0") }
             switch name {
@@ -255,8 +261,13 @@ public struct EmacspeakSession: Sendable {
             return [.problem("tts_sync_state takes 3, 4 or 5 words, not \(arguments.count); it was skipped.")]
         }
         settings.punctuation = level
-        settings.rate = EmacspeakSettings.rate(wordsPerMinute: rate)
-        return []
+        return setRate(rate, command: "tts_sync_state")
+    }
+
+    /// Sets the rate from Emacspeak's words per minute; one sentence when the number was too large to use.
+    private mutating func setRate(_ wordsPerMinute: EmacspeakNumber, command: String) -> [Action] {
+        settings.rate = EmacspeakSettings.rate(wordsPerMinute: wordsPerMinute)
+        return Self.tooLarge(in: command, [(wordsPerMinute, "\(settings.rate ?? Prosody.rateRange.upperBound)")])
     }
 
     // MARK: - Languages
@@ -297,9 +308,18 @@ public struct EmacspeakSession: Sendable {
         [.problem("The command \"\(command)\" needs \(what), so it was skipped.")]
     }
 
-    static func milliseconds(_ word: String?) -> Int? {
-        guard let word, let number = Double(word), number.isFinite, number >= 0 else { return nil }
-        return min(longestPiece, Int(number.rounded()))
+    /// A time in milliseconds: a number of at least 0.
+    static func milliseconds(_ word: String) -> EmacspeakNumber? {
+        guard let number = EmacspeakNumber(word), number.value >= 0 else { return nil }
+        return number
+    }
+
+    /// One sentence for the first number of a command too large for any whole number (`1e19`, twenty
+    /// digits): the command was carried out with `used`, the nearest value it takes. Such a number once
+    /// ended `announce emacspeak` with an integer conversion trap.
+    static func tooLarge(in command: String, _ numbers: [(number: EmacspeakNumber, used: String)]) -> [Action] {
+        guard let (number, used) = numbers.first(where: { !$0.number.fitsWholeNumber }) else { return [] }
+        return [.problem("The command \"\(command)\" gave the number \(shortened(number.word)), too large to use, so it was taken as \(used).")]
     }
 
     static func sound(_ path: String) -> String {
@@ -312,16 +332,19 @@ public struct EmacspeakSession: Sendable {
     static func inlineCommandsRead(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
+        // Once no "}]" is left, no later "[{" can close: looking again for each would be quadratic.
+        var closingLeft = true
         while let open = rest.firstIndex(of: "[") {
             result += rest[..<open]
             let tail = rest[open...]
             if tail.hasPrefix("[*]") {
                 result += " "
                 rest = tail.dropFirst(3)
-            } else if tail.hasPrefix("[{"), let close = tail.range(of: "}]") {
+            } else if tail.hasPrefix("[{"), let close = closingLeft ? tail.range(of: "}]") : nil {
                 result += " "
                 rest = tail[close.upperBound...]
             } else {
+                if tail.hasPrefix("[{") { closingLeft = false }
                 result += "["
                 rest = tail.dropFirst()
             }

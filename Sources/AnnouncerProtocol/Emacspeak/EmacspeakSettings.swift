@@ -20,17 +20,17 @@ public struct EmacspeakSettings: Sendable, Equatable {
     }
 
     /// Reads Emacspeak's rate: words per minute, as its eSpeak server takes it, at most 450. nil when
-    /// the word is no number.
-    static func wordsPerMinute(_ word: String) -> Double? {
-        guard let number = Double(word), number.isFinite, number >= 0 else { return nil }
+    /// the word is no number or below 0.
+    static func wordsPerMinute(_ word: String) -> EmacspeakNumber? {
+        guard let number = EmacspeakNumber(word), number.value >= 0 else { return nil }
         return number
     }
 
     /// The rate to speak at. Below 80 words per minute, the voice's own rate: Emacspeak starts a server
     /// it does not know by name (`announcer`) at 75 on a scale of its own, which would be a crawl.
-    static func rate(wordsPerMinute: Double) -> Int? {
-        guard wordsPerMinute >= Double(Prosody.rateRange.lowerBound) else { return nil }
-        return min(Prosody.rateRange.upperBound, Int(wordsPerMinute.rounded()))
+    static func rate(wordsPerMinute: EmacspeakNumber) -> Int? {
+        guard wordsPerMinute.value >= Double(Prosody.rateRange.lowerBound) else { return nil }
+        return wordsPerMinute.clamped(to: Prosody.rateRange)
     }
 
     /// Reads Emacspeak's flags: `1`, `t` and `true` are on; `0`, `nil` and `false` off.

@@ -10,12 +10,20 @@ public struct TclCommandReader: Sendable {
     /// A command longer than this is dropped with a problem rather than gathered without end.
     public static let maxCommandBytes = 1 << 20
 
+    /// The lines of a command whose braces are still open, newlines between them.
     private var pending = ""
+    /// How far `pending` has been scanned for braces, so each line is scanned once and a long command
+    /// is read in linear time: scanning the whole of it again for each line was quadratic (50,000
+    /// short lines after a `{` took 40 s).
+    private var scan = BraceScan()
+    /// True once a command outgrew the limit: the rest of it is skipped, unkept, up to where its
+    /// braces close, so its lines are never taken for commands of their own.
+    private var skipping = false
 
     public init() {}
 
     /// True while a command's braces are still open, so the next line continues it.
-    public var isInsideCommand: Bool { !pending.isEmpty }
+    public var isInsideCommand: Bool { !pending.isEmpty || skipping }
 
     /// What one line of input made.
     public enum Result: Sendable, Equatable {
@@ -29,35 +37,58 @@ public struct TclCommandReader: Sendable {
 
     /// Takes one line of input, without its newline.
     public mutating func take(_ line: Substring) -> Result {
-        let text = pending.isEmpty ? String(line) : pending + "\n" + line
-        guard text.utf8.count <= Self.maxCommandBytes else {
-            pending = ""
-            return .problem("A command over \(Self.maxCommandBytes / 1024) KB long, its braces never closed, was skipped.")
-        }
-        if Self.openBraces(in: text) > 0 {
-            pending = text
+        // The newline between two lines of a command is part of it: a backslash at the end of a line escapes it.
+        if isInsideCommand { scan.read(CollectionOfOne("\n")) }
+        scan.read(line.unicodeScalars)
+        let closed = scan.depth == 0
+        if closed { scan = BraceScan() }
+        if skipping {
+            skipping = !closed
             return .incomplete
         }
+        let continuing = !pending.isEmpty
+        guard pending.utf8.count + (continuing ? 1 : 0) + line.utf8.count <= Self.maxCommandBytes else {
+            pending = ""
+            skipping = !closed
+            return .problem(closed
+                ? "A command over \(Self.maxCommandBytes / 1024) KB long was skipped."
+                : "A command over \(Self.maxCommandBytes / 1024) KB long, its braces still open, was skipped, up to where they close.")
+        }
+        if continuing { pending += "\n" }
+        pending += line
+        guard closed else { return .incomplete }
+        let text = pending
         pending = ""
         return Self.words(of: text)
     }
 
-    /// Braces opened and not yet closed, outside double quotes; an escaped brace does not count.
-    static func openBraces(in text: String) -> Int {
-        var depth = 0
-        var escaped = false
-        var quoted = false
-        for scalar in text.unicodeScalars {
-            if escaped { escaped = false; continue }
-            switch scalar {
-            case "\\": escaped = true
-            case "\"" where depth == 0: quoted.toggle()
-            case "{" where !quoted: depth += 1
-            case "}" where !quoted && depth > 0: depth -= 1
-            default: break
+    /// What is left at the end of the input: a command whose braces never closed, said in one sentence
+    /// rather than lost without a word; nil when nothing is left.
+    public mutating func finish() -> Result? {
+        defer { pending = ""; scan = BraceScan(); skipping = false }
+        guard !pending.isEmpty else { return nil }
+        return .problem("The input ended inside a command whose braces never closed, so that command was skipped.")
+    }
+
+    /// Braces opened and not yet closed, outside double quotes (an escaped brace does not count),
+    /// carried from one line to the next.
+    struct BraceScan: Sendable {
+        private(set) var depth = 0
+        private var escaped = false
+        private var quoted = false
+
+        mutating func read(_ scalars: some Sequence<Unicode.Scalar>) {
+            for scalar in scalars {
+                if escaped { escaped = false; continue }
+                switch scalar {
+                case "\\": escaped = true
+                case "\"" where depth == 0: quoted.toggle()
+                case "{" where !quoted: depth += 1
+                case "}" where !quoted && depth > 0: depth -= 1
+                default: break
+                }
             }
         }
-        return depth
     }
 
     /// The words of a whole command.

@@ -11,18 +11,15 @@ enum VoiceProfileReader {
 
     /// Applies the file at `path` to `profiles`, or returns why it cannot.
     static func apply(file path: String, to profiles: inout [Language: VoiceProfile]) -> [FileProblem] {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            return [FileProblem(file: path, line: nil, message: FileReadProblem.sentence(path))]
+        switch LimitedFileRead.text(of: path, limits: .voiceProfile) {
+        case let .text(text): apply(yaml: text, file: path, to: &profiles)
+        case let .problem(problem): [problem]
         }
-        return apply(yaml: text, file: path, to: &profiles)
     }
 
     /// Applies YAML text, named `file` in messages, to `profiles`.
     static func apply(yaml text: String, file: String, to profiles: inout [Language: VoiceProfile]) -> [FileProblem] {
-        let document = YAMLDocument(yaml: text, file: file)
+        let document = YAMLDocument(yaml: text, file: file, limits: .voiceProfile)
         guard let top = document.root else {
             return document.problems.map { problem in
                 problem.message == "The file is empty."

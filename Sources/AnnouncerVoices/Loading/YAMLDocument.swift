@@ -1,4 +1,3 @@
-import Foundation
 import Yams
 
 /// One YAML file being read: its root node, and every problem found in it so far, each with its line.
@@ -9,10 +8,21 @@ public final class YAMLDocument {
     public let root: YAMLNode?
     private let collector: ProblemCollector
 
-    /// Parses `text`; a syntax error becomes a problem with its line, and `root` is then nil.
-    public init(yaml text: String, file: String) {
+    /// Parses `text`; a syntax error becomes a problem with its line, and `root` is then nil. So does a
+    /// text beyond `limits`, found before anything is built from it.
+    public init(yaml text: String, file: String, limits: YAMLLimits) {
         self.file = file
         collector = ProblemCollector(file: file)
+        if text.utf8.count > limits.maxBytes {
+            root = nil
+            collector.add(line: nil, message: limits.tooLarge(bytes: text.utf8.count))
+            return
+        }
+        if let (line, message) = YAMLExpansionCheck.problem(in: text, limits: limits) {
+            root = nil
+            collector.add(line: line, message: message)
+            return
+        }
         do {
             // The basic resolver tags every plain scalar a string: YAMLNode reads numbers and booleans from the
             // text itself, and the default resolver's regular expressions, run on every key to find duplicates,
@@ -33,20 +43,20 @@ public final class YAMLDocument {
         }
     }
 
-    /// Reads the file at `path` and parses it; a file that cannot be read is a problem.
-    public convenience init(contentsOf path: String) {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            self.init(unreadable: path)
-            return
+    /// Reads the file at `path` and parses it; a file that cannot be read, or is larger than `limits`
+    /// allow, is a problem, and no more of it than the limit is read.
+    public convenience init(contentsOf path: String, limits: YAMLLimits) {
+        switch LimitedFileRead.text(of: path, limits: limits) {
+        case let .text(text): self.init(yaml: text, file: path, limits: limits)
+        case let .problem(problem): self.init(unreadable: problem)
         }
-        self.init(yaml: text, file: path)
     }
 
-    private init(unreadable path: String) {
-        file = path
+    private init(unreadable problem: FileProblem) {
+        file = problem.file
         root = nil
-        collector = ProblemCollector(file: path)
-        collector.add(line: nil, message: FileReadProblem.sentence(path))
+        collector = ProblemCollector(file: problem.file)
+        collector.add(line: problem.line, message: problem.message)
     }
 
     /// Every problem found while parsing and reading the nodes, in the order found.

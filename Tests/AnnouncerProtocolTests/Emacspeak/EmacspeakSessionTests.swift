@@ -183,4 +183,43 @@ import Testing
         guard case let .text("styled", styled)? = script.parts.first else { Issue.record("\(script.parts)"); return }
         #expect(styled.pitch > 1.1)
     }
+
+    @Test("A number too large for any whole number is one sentence, and the command goes on with the nearest value it takes")
+    mutating func hugeNumbersAreClampedWithOneSentence() throws {
+        // Each of these once ended announce emacspeak with SIGILL, an integer conversion trap.
+        #expect(run("tts_set_speech_rate 1e19") == [.problem("The command \"tts_set_speech_rate\" gave the number 1e19, too large to use, so it was taken as 450.")])
+        #expect(session.settings.rate == 450)
+        _ = run("tts_set_speech_rate 200")
+        #expect(run("r 99999999999999999999").count == 1 && session.settings.rate == 450)
+        _ = run("tts_set_speech_rate 200")
+        #expect(run("tts_sync_state all 1 1 0 1e19").count == 1 && session.settings.rate == 450 && session.settings.punctuation == .all)
+        #expect(run("tts_set_character_scale 1e30").count == 1 && session.settings.characterScale == 3)
+
+        #expect(run("sh 99999999999999999999") == [.problem("The command \"sh\" gave the number 99999999999999999999, too large to use, so it was taken as 10000.")])
+        #expect(run("t 1e30 1e30") == [.problem("The command \"t\" gave the number 1e30, too large to use, so it was taken as 20000.")])
+        #expect(run("t 440 1e400").count == 1, "a number too large even for a Double is clamped too")
+        let request = try #require(spoken(run("q {done}", "d")).first)
+        let script = try #require(try request.announcement(defaults: ConnectionDefaults(language: .english), arrival: .now()).script)
+        #expect(Array(script.parts.prefix(3)) == [
+            .pause(.milliseconds(10_000)),
+            .tone(hertz: 20_000, duration: .milliseconds(10_000)),
+            .tone(hertz: 440, duration: .milliseconds(10_000)),
+        ])
+    }
+
+    @Test("Numbers that fit are clamped as before, without a sentence")
+    mutating func fittingNumbersAreClampedSilently() {
+        #expect(run("tts_set_speech_rate 900").isEmpty && session.settings.rate == 450)
+        #expect(run("sh 20000").isEmpty)
+        #expect(run("t 99999 50").isEmpty)
+        #expect(run("sh -5") == [.problem("The command \"sh\" needs a time in milliseconds, so it was skipped.")])
+    }
+
+    @Test("Text full of unclosed inline voice changes is read in one pass", .timeLimit(.minutes(1)))
+    func unclosedInlineVoiceChangesAreLinear() {
+        // Each "[{" once looked for its "}]" through the rest of the text: quadratic in a queued megabyte.
+        let text = String(repeating: "[{", count: 200_000)
+        #expect(EmacspeakSession.inlineCommandsRead(text) == text)
+    }
 }
+

@@ -1,0 +1,129 @@
+import AnnouncerCore
+import AnnouncerProtocol
+import Foundation
+import Testing
+import TestSupport
+
+/// Files and numbers that once took a process down, as the real programs meet them: a voice profile
+/// that is an alias bomb or 100 MB, at start and on SIGHUP; a flow file that is one, in `flow check`
+/// and `flow play`; numbers too large for Int in `announce emacspeak`. Each is refused or clamped in
+/// one sentence, and the program goes on.
+@Suite(.serialized) struct HostileInputFilesTests {
+    /// Ten levels of ten aliases under `words:`: 930 bytes that once grew announcerd past 6 GB.
+    static let wordsBomb: String = {
+        let keys = "abcdefghij".map(String.init)
+        var lines = ["language: en", "words:", "  l0: &l0 {" + keys.map { "\($0): lol" }.joined(separator: ", ") + "}"]
+        for level in 1..<10 {
+            lines.append("  l\(level): &l\(level) {" + keys.map { "\($0): *l\(level - 1)" }.joined(separator: ", ") + "}")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    /// A mapping key that is an alias of 9^10 values: 550 bytes that once kept announcerd from ever starting.
+    static let complexKeyBomb: String = {
+        var lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+        for level in 1..<10 {
+            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
+        }
+        return (lines + ["? *a9", ": x"]).joined(separator: "\n") + "\n"
+    }()
+
+    static let aliasSentence = "Its aliases (*name) expand it to more than 250000 values; a voice profile may hold at most 250000, so it was not read."
+
+    /// A private XDG_CONFIG_HOME whose announcer/voices/en.yaml holds `text`.
+    static func config(enYAML text: String) throws -> (home: String, file: String) {
+        let home = ServerProcess.makeDirectory()
+        try FileManager.default.createDirectory(atPath: "\(home)/announcer/voices", withIntermediateDirectories: true)
+        let file = "\(home)/announcer/voices/en.yaml"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        return (home, file)
+    }
+
+    static func englishSources(_ client: SocketClient) -> [String]? {
+        client.request(.voices)?.body(VoicesBody.self)?.voices.first { $0.language == .english }?.sources
+    }
+
+    /// Speaks `text`, which must differ from the last, since a repeat within a second is dropped.
+    static func speaks(_ text: String, _ client: SocketClient) throws -> Bool {
+        let id = try #require(client.request(#"{"request":"speak","text":"\#(text)","rate":450,"follow":true}"#)?.id)
+        return client.readEvents(until: isEnd(of: id)).last?.outcome == .spoken
+    }
+
+    @Test("announcerd with an alias bomb in its XDG_CONFIG_HOME starts, says so in one line naming the file and the limit, and speaks with the shipped profile",
+          arguments: ["words", "complex key"])
+    func bombAtStartLeavesTheShippedProfile(bomb: String) throws {
+        let (home, file) = try Self.config(enYAML: bomb == "words" ? Self.wordsBomb : "language: en\n" + Self.complexKeyBomb)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let server = try ServerProcess(environment: ["XDG_CONFIG_HOME": home])
+        defer { server.stop() }
+        #expect(server.standardErrorText.contains("A voice profile was left out. Voices problem \(file), line "), "\(server.standardErrorText)")
+        #expect(server.standardErrorText.contains(Self.aliasSentence))
+        let client = try SocketClient(path: server.socketPath)
+        let sources = try #require(Self.englishSources(client))
+        #expect(sources.count == 1 && sources[0].hasSuffix("Voices/en.yaml"), "\(sources)")
+        #expect(try Self.speaks("Still speaking", client))
+    }
+
+    @Test("SIGHUP with an alias bomb, then a 100 MB profile, keeps the old profiles, in one line each naming the file and the limit; speech goes on")
+    func bombOnReloadKeepsTheOldProfiles() throws {
+        let (home, file) = try Self.config(enYAML: "lexicon:\n  Blindeforbundet: Blinde forbundet\n")
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let server = try ServerProcess(environment: ["XDG_CONFIG_HOME": home])
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        let before = try #require(Self.englishSources(client))
+        #expect(before.last == file)
+
+        try Self.wordsBomb.write(toFile: file, atomically: true, encoding: .utf8)
+        kill(server.process.processIdentifier, SIGHUP)
+        let refused = "The voice profiles were not reloaded on SIGHUP and stay as they were. Voices problem \(file), line "
+        #expect(waitFor({ server.standardErrorText.contains(refused) }, seconds: 10), "\(server.standardErrorText)")
+        #expect(server.standardErrorText.contains(Self.aliasSentence))
+        #expect(Self.englishSources(client) == before)
+        #expect(try Self.speaks("Still speaking after the bomb", client))
+
+        // Sparse, so the test writes nothing: the size alone refuses it, and none of it is read.
+        try FileManager.default.removeItem(atPath: file)
+        #expect(FileManager.default.createFile(atPath: file, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.truncate(atOffset: 100 * 1024 * 1024)
+        try handle.close()
+        kill(server.process.processIdentifier, SIGHUP)
+        let tooLarge = "Voices problem \(file): The file is 104857600 bytes; a voice profile may be at most 1 MiB, so it was not read."
+        #expect(waitFor({ server.standardErrorText.contains(tooLarge) }, seconds: 10), "\(server.standardErrorText)")
+        #expect(Self.englishSources(client) == before)
+        #expect(try Self.speaks("Still speaking after 100 MB", client))
+        #expect(server.process.isRunning)
+    }
+
+    @Test("announce flow check and flow play refuse an alias-bomb flow in one sentence, at once", arguments: ["check", "play"])
+    func flowBombIsRefused(command: String) throws {
+        let folder = ServerProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = "\(folder)/bomb.en.yaml"
+        try ("flow: Bomb\nlanguage: en\n" + Self.complexKeyBomb).write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try AnnounceProcess.run(["flow", command, file, "--sink", "null"])
+        #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+        let said = (run.standardOutput + run.standardError).unwrapped
+        #expect(said.contains("\(file), line 8: Its aliases (*name) expand it to more than 250000 values; a flow file may hold at most 250000, so it was not read."), "\(said)")
+    }
+
+    @Test("announce emacspeak clamps numbers too large for Int with one sentence each, where it once died of SIGILL, and goes on speaking")
+    func emacspeakHugeNumbersAreClamped() throws {
+        let wav = ServerProcess.makeDirectory() + "/out.wav"
+        defer { try? FileManager.default.removeItem(atPath: (wav as NSString).deletingLastPathComponent) }
+        // s drops the 10 s silence and 10 s tone the clamped numbers queued, so only the words are heard.
+        let input = "tts_set_speech_rate 1e19\nsh 99999999999999999999\nt 1e30 1e30\ns\ntts_sync_state all 1 1 0 1e19\nq {Still here}\nd\n"
+        let run = try AnnounceProcess.run(["emacspeak", "--sink", "wav:\(wav)"], input: input)
+        #expect(run.status == 0, "\(run.standardError)")
+        let sentences = run.standardError.split(separator: "\n").filter { $0.contains("too large to use") }
+        #expect(sentences == [
+            "announcer: The command \"tts_set_speech_rate\" gave the number 1e19, too large to use, so it was taken as 450.",
+            "announcer: The command \"sh\" gave the number 99999999999999999999, too large to use, so it was taken as 10000.",
+            "announcer: The command \"t\" gave the number 1e30, too large to use, so it was taken as 20000.",
+            "announcer: The command \"tts_sync_state\" gave the number 1e19, too large to use, so it was taken as 450.",
+        ], "\(run.standardError)")
+        let size = (try FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int) ?? 0
+        #expect(size > 44 + 4_000, "the queued words were spoken after the numbers: \(size) bytes")
+    }
+}
