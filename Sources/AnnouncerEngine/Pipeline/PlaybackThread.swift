@@ -324,10 +324,11 @@ final class PlaybackThread: Sendable {
         .microseconds(Int(duration.microseconds))
     }
 
-    /// The chunk from its first sample that is not zero; a chunk of only zeros keeps its last `keeping` samples.
+    /// The chunk from the zero just before its first sample that is not zero, so a sound that rises from
+    /// zero (a tone, a sine's first sample) keeps its start; a chunk of only zeros keeps its last `keeping`.
     static func withoutLeadingSilence(_ chunk: [Int16], keeping: Int) -> [Int16] {
         guard let firstSound = chunk.firstIndex(where: { $0 != 0 }) else { return Array(chunk.suffix(max(1, keeping))) }
-        return firstSound == 0 ? chunk : Array(chunk[firstSound...])
+        return firstSound <= 1 ? chunk : Array(chunk[(firstSound - 1)...])
     }
 
     /// When the first frame of a chunk just written is heard: the sink's delay counts every
