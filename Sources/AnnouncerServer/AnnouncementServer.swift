@@ -31,6 +31,8 @@ public final class AnnouncementServer: Sendable {
         let router = EventRouter()
         engine.scheduler.addObserver(router)
         context = ServerContext(engine: engine, router: router, configuration: configuration, logger: logger)
+        let context = self.context
+        engine.scheduler.onNotice { context.log($0) }
         gate = ConnectionGate(maxClients: configuration.maxClients, logger: logger)
         // One event-loop thread is plenty for hundreds of clients sending short lines,
         // and keeps the second core free for synthesis and audio.
@@ -181,7 +183,7 @@ public final class AnnouncementServer: Sendable {
                     let client = context.connectionOpened()
                     self?.track(channel, client: client)
                     let operations = channel.pipeline.syncOperations
-                    try operations.addHandler(PeerCheck(logger: context.logger) { client.identify(peer: $0) })
+                    try operations.addHandler(PeerCheck(logger: context.logger) { context.identify(client, peer: $0) })
                     try operations.addHandler(BackPressureHandler())
                     try operations.addHandler(ByteToMessageHandler(LineFrameDecoder(maxLineLength: context.configuration.maxLineLength)))
                     try operations.addHandler(ReadGate())

@@ -22,12 +22,15 @@ public struct ServerConfiguration: Sendable {
     public var clientLimits: ClientLimits
     /// The most clients served at once; one more is told so and closed, so descriptors stay free for real work.
     public var maxClients: Int
+    /// How long one client's pause of everyone (SSIP `PAUSE ALL`) may last while it stays connected;
+    /// it ends sooner when the client goes.
+    public var maxPauseForAll: Duration
 
     public init(
         socketPath: String, ssipSocketPath: String? = nil, maxLineLength: Int = 64 * 1024,
         defaultLanguage: Language = .english, drainOnShutdown: Bool = false, maxPendingEventBytes: Int = 64 * 1024,
         maxPendingOutputBytes: Int = 16 * 1024 * 1024,
-        clientLimits: ClientLimits = .standard, maxClients: Int = 4_096
+        clientLimits: ClientLimits = .standard, maxClients: Int = 4_096, maxPauseForAll: Duration = .seconds(60)
     ) {
         self.socketPath = socketPath
         self.ssipSocketPath = ssipSocketPath
@@ -38,5 +41,6 @@ public struct ServerConfiguration: Sendable {
         self.maxPendingOutputBytes = maxPendingOutputBytes
         self.clientLimits = clientLimits
         self.maxClients = max(1, maxClients)
+        self.maxPauseForAll = max(.milliseconds(1), maxPauseForAll)
     }
 }

@@ -94,6 +94,11 @@ struct Announcerd: ParsableCommand {
     @Option(help: ArgumentHelp("The longest announcement text, in bytes of UTF-8. A longer one is refused.", valueName: "BYTES"))
     var maxTextLength = ClientLimits.standard.maxTextBytes!
 
+    @Option(help: ArgumentHelp(
+        "How long one client's pause of every client's speech (SSIP PAUSE ALL, JSON pause with all) may last while that client stays connected. It ends sooner when the client goes, and its end at the limit is logged.",
+        valueName: "SECONDS"))
+    var maxPauseAll: Double = 60
+
     @Flag(help: "At shutdown, speak what is waiting instead of cancelling it.")
     var drain = false
 
@@ -138,6 +143,9 @@ struct Announcerd: ParsableCommand {
         }
         if let maxClients, maxClients < 1 { throw ValidationError("--max-clients must be at least 1.") }
         guard maxLineLength >= 1_024 else { throw ValidationError("The line limit must be at least 1024 bytes.") }
+        guard maxPauseAll > 0, maxPauseAll <= 86_400 else {
+            throw ValidationError("--max-pause-all must be more than 0 and at most 86400 seconds (a day).")
+        }
         for (name, value) in [("--client-burst", clientBurst), ("--client-rate", clientRate), ("--client-pending", clientPending), ("--max-text-length", maxTextLength)] {
             guard (1...1_000_000).contains(value) else { throw ValidationError("\(name) must be a whole number from 1 to 1000000.") }
         }
@@ -173,7 +181,8 @@ struct Announcerd: ParsableCommand {
             defaultLanguage: .english,
             drainOnShutdown: drain,
             clientLimits: clientLimits,
-            maxClients: maxClients ?? min(4_096, descriptors.clientsThatFit)
+            maxClients: maxClients ?? min(4_096, descriptors.clientsThatFit),
+            maxPauseForAll: .milliseconds(Int64((maxPauseAll * 1_000).rounded()))
         )
         let sockets: ClaimedSockets
         do throws(ServerStartError) {

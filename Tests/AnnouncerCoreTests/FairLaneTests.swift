@@ -50,7 +50,7 @@ import Testing
         lane.remove(id("a0"))
         #expect(lane.next() == id("a1"))
         #expect(lane.count == 1)
-        #expect(lane.fronts() == ids("a1"))
+        #expect(lane.earliestFront(where: { _ in true }, since: { _ in nil })?.id == id("a1"))
     }
 
     @Test("Clients left out of a turn keep their places and their turns")
@@ -65,16 +65,33 @@ import Testing
         #expect(lane.inTurnOrder() == ids("a1", "b1", "a2"))
     }
 
-    @Test("The fronts of the clients let in are listed oldest first, with or without pruning")
-    func frontsAreListedOldestFirst() {
+    @Test("The earliest front is the one that began to wait first, counting a resume, among the clients let in")
+    func earliestFrontCountsResumes() {
         var lane = FairLane()
-        lane.append(id("b1"), from: two)
-        lane.append(id("a1"), from: one)
-        lane.append(id("c1"), from: three)
-        lane.append(id("b2"), from: two)
+        let at = { (milliseconds: UInt64) in MonotonicInstant(microseconds: milliseconds * 1_000) }
+        lane.append(id("b1"), from: two, arrival: at(5))
+        lane.append(id("a1"), from: one, arrival: at(10))
+        lane.append(id("c1"), from: three, arrival: at(20))
+        lane.append(id("b2"), from: two, arrival: at(30))
         lane.remove(id("b1"))
-        #expect(lane.frontsWithoutPruning() == ids("a1", "c1", "b2"))
-        #expect(lane.fronts { $0 != three } == ids("a1", "b2"))
-        #expect(lane.frontsWithoutPruning { $0 != one } == ids("c1", "b2"))
+        #expect(lane.earliestFront(where: { _ in true }, since: { _ in nil })?.id == id("a1"))
+        #expect(lane.earliestFront(where: { $0 != one }, since: { _ in nil })?.id == id("c1"))
+        // Client one was resumed at 25: it waits from then.
+        let found = lane.earliestFront(where: { _ in true }, since: { $0 == one ? at(25) : nil })
+        #expect(found?.id == id("c1") && found?.since == at(20))
+    }
+
+    @Test("Shares take turns, and within a share its clients, each in order")
+    func sharesTakeTurnsThenTheirClients() {
+        var lane = FairLane()
+        let program = ShareID(rawValue: 1)
+        lane.append(id("a1"), from: one, share: program)
+        lane.append(id("a2"), from: one, share: program)
+        lane.append(id("b1"), from: two, share: program)
+        lane.append(id("c1"), from: three)
+        lane.append(id("c2"), from: three)
+        #expect(lane.inTurnOrder() == ids("a1", "c1", "b1", "c2", "a2"))
+        #expect(lane.waitingCount(ofShare: program) == 3)
+        #expect(lane.busiestClient(inShare: program) == one)
     }
 }

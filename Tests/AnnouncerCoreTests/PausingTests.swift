@@ -253,7 +253,7 @@ import Testing
         #expect(queue.resume(.client(other), now: t(10)) == [.start(theirs)])
         #expect(queue.isPaused(reader))
         #expect(queue.isPaused(third))
-        #expect(queue.pausedClients == .allExcept([other]))
+        #expect(queue.pausedClients.everyone?.resumedOneByOne == [other])
     }
 
     @Test("Resuming everyone resumes every client, whether paused one by one or all at once")
@@ -268,6 +268,105 @@ import Testing
         #expect(queue.resume(.all, now: t(10)) == [.start(mine)])
         #expect(queue.pausedClients == .nobody)
         #expect(!queue.isPausedForAll)
+    }
+
+    // MARK: - A pause lasts only while its client is connected
+
+    @Test("A pause of everyone ends when the client that paused goes away, and the others go on")
+    func pauseForAllEndsWhenItsSenderLeaves() {
+        var queue = LiveRegionQueue()
+        _ = queue.pause(.all, by: third, now: t(0))
+        let mine = said("A line", at: 10, from: reader)
+        _ = queue.submit(mine, now: t(10))
+        #expect(queue.clientLeft(third, now: t(20)) == [.notice(.pauseForAllEnded(sender: third, because: .senderLeft)), .start(mine)])
+        #expect(queue.pausedClients == .nobody)
+    }
+
+    @Test("A pause of everyone ends at its time limit while its sender stays, and says so once")
+    func pauseForAllEndsAtItsTimeLimit() {
+        var queue = LiveRegionQueue()
+        _ = queue.pause(.all, by: third, lastingAtMost: .seconds(60), now: t(1_000))
+        let mine = said("A line", at: 10_000, from: reader)
+        _ = queue.submit(mine, now: t(10_000))
+        #expect(queue.nextDecisionTime == t(61_000))
+        #expect(queue.timePassed(now: t(60_999)).isEmpty)
+        #expect(queue.timePassed(now: t(61_000)) == [.notice(.pauseForAllEnded(sender: third, because: .timeLimit(.seconds(60)))), .start(mine)])
+        #expect(!queue.isPausedForAll)
+        #expect(queue.nextDecisionTime == nil)
+        #expect(queue.timePassed(now: t(62_000)).isEmpty)
+    }
+
+    @Test("When a pause of everyone ends without a resume, a client that paused itself stays paused")
+    func clientsThatPausedThemselvesStayPausedWhenPauseForAllEnds() {
+        var queue = LiveRegionQueue()
+        _ = queue.pause(.client(reader), now: t(0))
+        _ = queue.pause(.all, by: third, lastingAtMost: .seconds(1), now: t(1))
+        let mine = said("Held back", at: 2, from: reader)
+        let theirs = said("New mail", at: 3, from: other)
+        for item in [mine, theirs] { _ = queue.submit(item, now: item.arrival) }
+        #expect(queue.timePassed(now: t(1_001)).last == .start(theirs))
+        #expect(queue.isPaused(reader))
+        #expect(!queue.isPaused(other))
+    }
+
+    @Test("A second client's pause of everyone replaces the first, whose departure no longer ends it")
+    func aLaterPauseForAllReplacesTheFirst() {
+        var queue = LiveRegionQueue()
+        _ = queue.pause(.all, by: third, now: t(0))
+        _ = queue.pause(.all, by: other, now: t(1))
+        #expect(queue.clientLeft(third, now: t(2)).isEmpty)
+        #expect(queue.isPausedForAll)
+        #expect(queue.clientLeft(other, now: t(3)) == [.notice(.pauseForAllEnded(sender: other, because: .senderLeft))])
+    }
+
+    @Test("When a paused client goes away, its waiting and held announcements end cancelled, with the reason")
+    func aPausedClientThatLeavesHasItsAnnouncementsCancelled() {
+        let page = said("A long page", at: 0, from: reader)
+        var queue = queueHolding(page, afterMark: 1)
+        let more = (1...3).map { said("line \($0)", .assertive, at: 200 + Int64($0), from: reader) }
+        for item in more { _ = queue.submit(item, now: item.arrival) }
+        let reason = "It was cancelled because its client went away while paused, so nobody was left to resume it."
+        let actions = queue.clientLeft(reader, now: t(300))
+        #expect(actions == [.end(pausedAfter(page, mark: 1), .cancelledBecause(reason: reason))] + more.map { .end($0, .cancelledBecause(reason: reason)) })
+        #expect(Outcome.cancelledBecause(reason: reason).kind == .cancelled)
+        #expect(queue.isIdle)
+        #expect(queue.departed.isEmpty)
+        #expect(queue.pausedClients == .nobody)
+    }
+
+    @Test("A paused client that goes away before its speech stopped has it cut and cancelled, and the next starts")
+    func aPausedClientThatLeavesMidPauseHasItsSpeechCut() {
+        var queue = LiveRegionQueue()
+        let page = said("A long page", at: 0, from: reader)
+        let mail = said("New mail", at: 1, from: other)
+        for item in [page, mail] { _ = queue.submit(item, now: item.arrival) }
+        _ = queue.pause(.client(reader), now: t(10))
+        let actions = queue.clientLeft(reader, now: t(20))
+        #expect(actions.prefix(2) == [.stop(page.id), .end(page, .cancelledBecause(reason: LiveRegionQueue.wentAwayWhilePaused))])
+        #expect(actions.last == .start(mail))
+    }
+
+    @Test("A client that paused everyone and goes away has its own announcements cancelled, and the others go on")
+    func theSenderOfAPauseForAllLeavingCancelsItsOwn() {
+        var queue = LiveRegionQueue()
+        _ = queue.pause(.all, by: third, now: t(0))
+        let own = said("Mine", at: 1, from: third)
+        let theirs = said("Theirs", at: 2, from: other)
+        for item in [own, theirs] { _ = queue.submit(item, now: item.arrival) }
+        #expect(queue.clientLeft(third, now: t(10)) == [
+            .end(own, .cancelledBecause(reason: LiveRegionQueue.wentAwayWhilePaused)),
+            .notice(.pauseForAllEnded(sender: third, because: .senderLeft)), .start(theirs),
+        ])
+    }
+
+    @Test("A client paused only by another's pause of everyone keeps its announcements when it goes; they speak when the pause ends")
+    func aClientPausedByAnotherKeepsItsAnnouncementsWhenItLeaves() {
+        var queue = LiveRegionQueue()
+        _ = queue.pause(.all, by: third, lastingAtMost: .seconds(60), now: t(0))
+        let line = said("spd-say's message", at: 1, from: reader)
+        _ = queue.submit(line, now: t(1))
+        #expect(queue.clientLeft(reader, now: t(2)).isEmpty)
+        #expect(queue.clientLeft(third, now: t(3)) == [.notice(.pauseForAllEnded(sender: third, because: .senderLeft)), .start(line)])
     }
 
     // MARK: - Cutting
@@ -445,11 +544,16 @@ import Testing
 
     // MARK: - Exactly one outcome
 
-    @Test("Every announcement ends exactly once with pauses and resumes mixed in, and none of a paused client starts")
+    @Test("Every announcement ends exactly once with pauses, resumes, departures and floods mixed in, and none of a paused client starts")
     func everyAnnouncementEndsExactlyOnceWithPauses() {
-        var queue = LiveRegionQueue(policy: LiveRegionPolicy(politeTimeToLive: .seconds(5), maxWaitingPolite: 20))
+        var queue = LiveRegionQueue(policy: LiveRegionPolicy(
+            politeTimeToLive: .seconds(5), maxWaitingPolite: 20, assertiveRate: AssertiveRate(perSecond: 2, sustained: .seconds(2))
+        ))
         var generator = SplitMix64(seed: 7)
         let clients = (1...3).map { ClientID($0) }
+        // Two of the three are one program.
+        queue.assign(clients[1], to: ShareID(rawValue: 50))
+        queue.assign(clients[2], to: ShareID(rawValue: 50))
         var submitted: Set<AnnouncementID> = []
         var ended: [AnnouncementID: Int] = [:]
         var resumed = 0
@@ -469,7 +573,7 @@ import Testing
         for _ in 0..<5_000 {
             now += Int64(generator.next() % 400)
             let target: PauseTarget = generator.next() % 4 == 0 ? .all : .client(pick(clients))
-            switch generator.next() % 12 {
+            switch generator.next() % 13 {
             case 0...4:
                 var item = announcement("text \(generator.next() % 30)", pick([.off, .polite, .polite, .assertive]),
                                         region: generator.next() % 3 == 0 ? "r\(generator.next() % 3)" : nil, at: now, from: pick(clients))
@@ -482,12 +586,15 @@ import Testing
                 if let speaking = queue.speaking {
                     tally(queue.speechPaused(speaking.id, afterMark: pick([nil, 0, 1]), now: t(now)))
                 }
-            case 7: tally(queue.pause(target, now: t(now)))
+            case 7: tally(queue.pause(target, by: pick(clients), lastingAtMost: pick([nil, .seconds(2)]), now: t(now)))
             case 8: tally(queue.resume(target, now: t(now)))
             case 9: tally(queue.timePassed(now: t(now)))
             case 10:
                 let named = queue.held.map(\.id) + queue.waitingInSpeakingOrder.map(\.id)
                 if !named.isEmpty { tally(queue.cancel(.speakingAmong([pick(named)]), now: t(now))) }
+            case 11:
+                // A client goes away; the same number coming back stands for a reconnection.
+                tally(queue.clientLeft(pick(clients), now: t(now)))
             default:
                 tally(queue.cancel(.region(RegionID("r1")), now: t(now)))
             }

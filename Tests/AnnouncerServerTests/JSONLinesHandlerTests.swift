@@ -24,6 +24,16 @@ final class JSONLinesHandlerTests {
         try connection.exchange(line, ending: "\n").split(separator: "\n").map(String.init)
     }
 
+    /// Should make a pause of everyone the connection's own, ending when it closes.
+    @Test("pause with all is this connection's pause of everyone, and ends when the connection closes")
+    func pauseAllEndsWithTheConnection() throws {
+        #expect(try exchange(#"{"request":"pause","all":true}"#) == [#"{"reply":"pause","ok":true}"#])
+        #expect(engine.scheduler.status().paused.everyone?.sender == connection.client.clientID)
+        try connection.channel.close().wait()
+        connection.channel.embeddedEventLoop.run()
+        #expect(engine.scheduler.status().paused == .nobody)
+    }
+
     /// Should answer each request with exactly one reply line that the wire types read back.
     @Test("A speak is answered with its id, once, and reaches the engine's queue")
     func speakIsAnsweredWithItsID() throws {

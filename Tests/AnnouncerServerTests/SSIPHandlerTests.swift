@@ -36,6 +36,37 @@ final class SSIPHandlerTests {
         #expect(try exchange("FOO") == ["500 ERR INVALID COMMAND"])
     }
 
+    /// Should make PAUSE ALL this client's pause, bounded by the server's limit.
+    @Test("PAUSE ALL is this client's pause of everyone, with the server's time limit")
+    func pauseAllNamesItsSenderAndLimit() throws {
+        #expect(try exchange("PAUSE ALL") == ["211 OK PAUSED"])
+        let pause = context.scheduler.status().paused.everyone
+        #expect(pause?.sender == client.clientID)
+        #expect(pause?.limit == context.configuration.maxPauseForAll)
+        #expect(context.configuration.maxPauseForAll == .seconds(60))
+    }
+
+    /// Should end the client's pause of everyone once its connection has closed and its handler is gone.
+    @Test("A pause of everyone ends when the connection that made it closes")
+    func pauseAllEndsWithTheConnection() throws {
+        #expect(try exchange("PAUSE ALL") == ["211 OK PAUSED"])
+        #expect(context.scheduler.status().paused.includesEveryone)
+        try channel.close().wait()
+        channel.embeddedEventLoop.run()
+        #expect(context.scheduler.status().paused == .nobody)
+    }
+
+    /// Should group the client by its SSIP name's user and application.
+    @Test("CLIENT_NAME joins the share of another connection with the same user and application")
+    func clientNameGroupsByProgram() throws {
+        let other = context.connectionOpened()
+        context.identify(other, ssipName: "user:spd-say:main")
+        #expect(try exchange("SET SELF CLIENT_NAME user:spd-say:other") == ["208 OK CLIENT NAME SET"])
+        #expect(client.share == other.share)
+        // Of two shares alike, the older stays: this connection opened first.
+        #expect(other.share == ShareID(client.clientID))
+    }
+
     /// Should close the connection after QUIT's reply.
     @Test("QUIT is answered, then the connection closes")
     func quitCloses() throws {

@@ -18,6 +18,9 @@ public enum Outcome: Sendable, Hashable, CustomStringConvertible {
     case silenced
     /// A client cancelled it.
     case cancelled
+    /// The server cancelled it, for the reason the sentence gives, such as its client going away while
+    /// paused, so that nobody was left to resume it.
+    case cancelledBecause(reason: String)
     /// Synthesis or audio output failed.
     case failed(reason: String)
 
@@ -36,7 +39,7 @@ public enum Outcome: Sendable, Hashable, CustomStringConvertible {
         case .expired: .expired
         case .dropped: .dropped
         case .silenced: .silenced
-        case .cancelled: .cancelled
+        case .cancelled, .cancelledBecause: .cancelled
         case .failed: .failed
         }
     }
@@ -67,6 +70,7 @@ public enum Outcome: Sendable, Hashable, CustomStringConvertible {
         case let .dropped(reason): reason
         case .silenced: "Its politeness is off, so it was recorded but not spoken."
         case .cancelled: "It was cancelled."
+        case let .cancelledBecause(reason): reason
         case let .failed(reason): reason
         }
     }

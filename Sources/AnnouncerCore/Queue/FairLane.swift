@@ -1,21 +1,26 @@
 import DequeModule
 
-/// One politeness level's waiting announcements: first in, first out within each client, and the
-/// clients in turn, so a client with thousands waiting delays another only by its own turn.
+/// One politeness level's waiting announcements: first in, first out within each client, the clients
+/// of a share in turn within it, and the shares in turn, so a program with thousands waiting over
+/// hundreds of connections delays another program only by its own turn.
 ///
-/// A client that starts waiting joins the round just before the client served last, so while one
-/// client floods, another's next announcement follows the utterance that is speaking. Clients with
-/// equal turns go in the order their oldest announcements arrived. Removal from the middle is
+/// A share (or a client within its share) that starts waiting joins the round just before the one
+/// served last, so while one floods, another's next announcement follows the utterance that is
+/// speaking. Equal turns go in the order of the oldest announcements. Removal from the middle is
 /// lazy: an entry whose id left the lane, or was used again, is skipped when it reaches the front.
 struct FairLane: Sendable {
     /// Each waiting id with its client and the number of the submission that put it here.
     private var members: [AnnouncementID: Member] = [:]
     private var lines: [ClientID: ClientLine] = [:]
+    private var rounds: [ShareID: ShareRound] = [:]
     private var nextNumber: UInt64 = 0
-    /// Turns are even numbers; a client joining the round takes the odd one before the last turn.
+    /// Turns are even numbers; a share joining the round takes the odd one before the last turn.
     private var lastTurn: UInt64 = 2
-    /// The client that had the last turn, which goes after a newcomer even if its line emptied meanwhile.
-    private var lastServed: ClientID?
+    /// The share that had the last turn, which goes after a newcomer even if it emptied meanwhile.
+    private var lastServed: ShareID?
+    /// The client that had the last turn, which goes after a newcomer of its share even if that share
+    /// emptied meanwhile.
+    private var lastServedClient: ClientID?
 
     private struct Member: Sendable {
         var client: ClientID
@@ -25,12 +30,33 @@ struct FairLane: Sendable {
     private struct Entry: Sendable {
         var id: AnnouncementID
         var number: UInt64
+        /// When the announcement arrived, so the timers need not look it up.
+        var arrival: MonotonicInstant
     }
 
     private struct ClientLine: Sendable {
+        var share: ShareID
         var entries: Deque<Entry> = []
         var waiting = 0
+        /// The client's turn within its share, numbered as the lane numbers the shares' turns.
         var turn: UInt64
+    }
+
+    /// The clients of one share with announcements here, and the share's own round of them.
+    private struct ShareRound: Sendable {
+        var turn: UInt64
+        var clients: Set<ClientID> = []
+        var waiting = 0
+        var lastTurn: UInt64 = 2
+        var lastServed: ClientID?
+
+        init(turn: UInt64, lastServed: ClientID?) {
+            self.turn = turn
+            self.lastServed = lastServed
+        }
+
+        /// The turn a client of this share takes when it starts waiting.
+        func joiningTurn(of client: ClientID) -> UInt64 { client == lastServed ? lastTurn : lastTurn - 1 }
     }
 
     /// How many announcements wait in this lane.
@@ -43,96 +69,178 @@ struct FairLane: Sendable {
     /// How many of `client`'s announcements wait in this lane.
     func waitingCount(of client: ClientID) -> Int { lines[client]?.waiting ?? 0 }
 
+    /// How many announcements of `share`'s clients wait in this lane.
+    func waitingCount(ofShare share: ShareID) -> Int { rounds[share]?.waiting ?? 0 }
+
+    /// The share `client`'s waiting announcements take turns in, if it has any here.
+    func share(of client: ClientID) -> ShareID? { lines[client]?.share }
+
     /// Every client with announcements waiting here, and how many.
     var waitingByClient: [ClientID: Int] { lines.mapValues(\.waiting) }
 
-    mutating func append(_ id: AnnouncementID, from client: ClientID) {
-        join(id, from: client, atFront: false)
+    /// Adds `id`, which arrived at `arrival`, at the end of `client`'s line; `share` nil makes the
+    /// client a share of its own.
+    mutating func append(_ id: AnnouncementID, from client: ClientID, share: ShareID? = nil, arrival: MonotonicInstant = .init(microseconds: 0)) {
+        join(id, from: client, share: share ?? ShareID(client), arrival: arrival, atFront: false)
     }
 
     /// Puts `id` at the front of `client`'s line, ahead of the client's other waiting announcements:
     /// for one that stopped for a pause and goes on where it left off. A client with no line joins the
     /// round as it would with `append`; one with a line keeps its turn. Among clients whose turns are
     /// equal, it counts as just submitted.
-    mutating func putFirst(_ id: AnnouncementID, from client: ClientID) {
-        join(id, from: client, atFront: true)
+    mutating func putFirst(_ id: AnnouncementID, from client: ClientID, share: ShareID? = nil, arrival: MonotonicInstant = .init(microseconds: 0)) {
+        join(id, from: client, share: share ?? ShareID(client), arrival: arrival, atFront: true)
     }
 
-    private mutating func join(_ id: AnnouncementID, from client: ClientID, atFront: Bool) {
+    private mutating func join(_ id: AnnouncementID, from client: ClientID, share: ShareID, arrival: MonotonicInstant, atFront: Bool) {
         nextNumber += 1
         members[id] = Member(client: client, number: nextNumber)
-        let joiningTurn = client == lastServed ? lastTurn : lastTurn - 1
-        let entry = Entry(id: id, number: nextNumber)
+        if let line = lines[client], line.share != share { move(client, to: share) }
+        if lines[client] == nil {
+            if rounds[share] == nil { rounds[share] = newRound(for: share) }
+            lines[client] = ClientLine(share: share, turn: rounds[share]!.joiningTurn(of: client))
+            rounds[share]!.clients.insert(client)
+        }
+        let entry = Entry(id: id, number: nextNumber, arrival: arrival)
         // Mutated in place through the dictionary, so the line's deque is never copied.
         if atFront {
-            lines[client, default: ClientLine(turn: joiningTurn)].entries.prepend(entry)
+            lines[client]!.entries.prepend(entry)
         } else {
-            lines[client, default: ClientLine(turn: joiningTurn)].entries.append(entry)
+            lines[client]!.entries.append(entry)
         }
-        lines[client, default: ClientLine(turn: joiningTurn)].waiting += 1
+        lines[client]!.waiting += 1
+        rounds[share]!.waiting += 1
+    }
+
+    /// Moves `client`'s waiting announcements to `share`, which it joins as a newcomer: for clients
+    /// found to belong to one program after they began to wait.
+    mutating func move(_ client: ClientID, to share: ShareID) {
+        guard var line = lines[client], line.share != share else { return }
+        leaveRound(client, of: line.share, taking: line.waiting)
+        if rounds[share] == nil { rounds[share] = newRound(for: share) }
+        line.share = share
+        line.turn = rounds[share]!.joiningTurn(of: client)
+        rounds[share]!.clients.insert(client)
+        rounds[share]!.waiting += line.waiting
+        lines[client] = line
     }
 
     /// Takes `id` out of the lane wherever it waits; false when it was not here.
     @discardableResult
     mutating func remove(_ id: AnnouncementID) -> Bool {
-        guard let member = members.removeValue(forKey: id), lines[member.client] != nil else { return false }
+        guard let member = members.removeValue(forKey: id), let share = lines[member.client]?.share else { return false }
         // Mutated in place through the dictionary, so the line's deque is never copied.
         lines[member.client]!.waiting -= 1
+        rounds[share]?.waiting -= 1
         guard let line = lines[member.client], line.waiting > 0 else {
             lines[member.client] = nil
+            leaveRound(member.client, of: share, taking: 0)
             return true
         }
         if line.entries.count > 64, line.entries.count > 2 * line.waiting {
             lines[member.client]!.entries = Deque(line.entries.filter(isLive))
+        } else {
+            // Most removals are of a line's oldest (its turn, or a drop to make room): the stale entries
+            // they leave at the front go now, so a look at the fronts never walks past them.
+            while let first = lines[member.client]!.entries.first, !isLive(first) { lines[member.client]!.entries.removeFirst() }
         }
         return true
     }
 
-    /// The announcement whose turn is next among the clients `include` accepts: the oldest of the
-    /// client that waited longest for a turn. The others keep their places and their turns.
+    /// The round of a share that starts waiting: it joins the lane's round just before the share served
+    /// last, and within it the client served last goes after the others.
+    private func newRound(for share: ShareID) -> ShareRound {
+        ShareRound(turn: share == lastServed ? lastTurn : lastTurn - 1, lastServed: share == lastServed ? lastServedClient : nil)
+    }
+
+    private mutating func leaveRound(_ client: ClientID, of share: ShareID, taking waiting: Int) {
+        rounds[share]?.clients.remove(client)
+        rounds[share]?.waiting -= waiting
+        if rounds[share]?.clients.isEmpty == true { rounds[share] = nil }
+    }
+
+    /// The announcement whose turn is next among the clients `include` accepts: in the share that
+    /// waited longest for a turn, the oldest of its client that waited longest for one. The others
+    /// keep their places and their turns.
     mutating func next(where include: (ClientID) -> Bool = { _ in true }) -> AnnouncementID? {
-        var best: (client: ClientID, turn: UInt64, entry: Entry)?
-        for client in Array(lines.keys) where include(client) {
-            guard let entry = front(of: client), let turn = lines[client]?.turn else { continue }
-            if let current = best, (current.turn, current.entry.number) <= (turn, entry.number) { continue }
-            best = (client, turn, entry)
+        var best: (turn: UInt64, entry: Entry)?
+        for share in Array(rounds.keys) {
+            guard let shareTurn = rounds[share]?.turn, let entry = nextInShare(share, where: include) else { continue }
+            if let current = best, (current.turn, current.entry.number) <= (shareTurn, entry.number) { continue }
+            best = (shareTurn, entry)
         }
         return best?.entry.id
     }
 
-    /// `client` has just had its turn: it goes to the end of the round.
+    /// The oldest entry of the client of `share` whose turn is next among those `include` accepts.
+    private mutating func nextInShare(_ share: ShareID, where include: (ClientID) -> Bool) -> Entry? {
+        guard let clients = rounds[share]?.clients else { return nil }
+        var best: (turn: UInt64, entry: Entry)?
+        for client in clients where include(client) {
+            guard let entry = front(of: client), let turn = lines[client]?.turn else { continue }
+            if let current = best, (current.turn, current.entry.number) <= (turn, entry.number) { continue }
+            best = (turn, entry)
+        }
+        return best?.entry
+    }
+
+    /// `client` has just had its turn: it goes to the end of its share's round, and its share to the
+    /// end of the lane's.
     mutating func tookTurn(_ client: ClientID) {
         lastTurn += 2
-        lastServed = client
-        lines[client]?.turn = lastTurn
+        lastServedClient = client
+        guard let share = lines[client]?.share else {
+            lastServed = nil
+            return
+        }
+        lastServed = share
+        rounds[share]?.turn = lastTurn
+        rounds[share]?.lastTurn += 2
+        rounds[share]?.lastServed = client
+        lines[client]?.turn = rounds[share]?.lastTurn ?? lastTurn
     }
 
     /// The oldest waiting announcement of `client`.
     mutating func oldest(of client: ClientID) -> AnnouncementID? { front(of: client)?.id }
 
-    /// The first waiting announcement of each client `include` accepts, the oldest first; stale
-    /// entries ahead of them are discarded.
-    mutating func fronts(where include: (ClientID) -> Bool = { _ in true }) -> [AnnouncementID] {
-        var found: [Entry] = []
-        for client in Array(lines.keys) where include(client) {
-            if let entry = front(of: client) { found.append(entry) }
+    /// The client of `share` with the most announcements waiting here; on a tie, the lowest number.
+    func busiestClient(inShare share: ShareID) -> ClientID? {
+        // One look at each client: in a flood through hundreds of connections this runs for every arrival.
+        var busiest: (waiting: Int, client: ClientID)?
+        for client in rounds[share]?.clients ?? [] {
+            let waiting = lines[client]?.waiting ?? 0
+            if let current = busiest, waiting < current.waiting || (waiting == current.waiting && client > current.client) { continue }
+            busiest = (waiting, client)
         }
-        return found.sorted { $0.number < $1.number }.map(\.id)
+        return busiest?.client
     }
 
-    /// The same as `fronts(where:)`, found without changing the lane: for the scheduler's timers,
-    /// which ask after every decision.
-    func frontsWithoutPruning(where include: (ClientID) -> Bool = { _ in true }) -> [AnnouncementID] {
-        var found: [Entry] = []
+    /// The share with the most announcements waiting here; on a tie, the lowest number.
+    var busiestShare: ShareID? {
+        rounds.max { ($0.value.waiting, $1.key) < ($1.value.waiting, $0.key) }?.key
+    }
+
+    /// The waiting ids of `client`, oldest first.
+    func waitingIDs(of client: ClientID) -> [AnnouncementID] {
+        lines[client]?.entries.filter(isLive).map(\.id) ?? []
+    }
+
+    /// Among the first waiting announcements of the clients `include` accepts, the one that began to
+    /// wait first: since its arrival, or since `since(client)` when that is later (a resume). Found
+    /// without changing the lane, sorting, or looking anything up but the clients: the timers ask after
+    /// every decision, with hundreds of clients waiting in a flood. On a tie, the first submitted.
+    func earliestFront(
+        where include: (ClientID) -> Bool, since: (ClientID) -> MonotonicInstant?
+    ) -> (id: AnnouncementID, since: MonotonicInstant)? {
+        var earliest: (since: MonotonicInstant, number: UInt64, id: AnnouncementID)?
         for (client, line) in lines where include(client) {
-            if let entry = line.entries.first(where: isLive) { found.append(entry) }
+            // A line's first entry is live: `remove` drops the stale ones as they reach the front.
+            guard let entry = line.entries.first else { continue }
+            let began = max(entry.arrival, since(client) ?? entry.arrival)
+            if let current = earliest, (current.since, current.number) <= (began, entry.number) { continue }
+            earliest = (began, entry.number, entry.id)
         }
-        return found.sorted { $0.number < $1.number }.map(\.id)
-    }
-
-    /// The client with the most announcements waiting here; on a tie, the lowest number.
-    var busiestClient: ClientID? {
-        lines.max { ($0.value.waiting, $1.key) < ($1.value.waiting, $0.key) }?.key
+        return earliest.map { ($0.id, $0.since) }
     }
 
     /// The waiting ids of the clients `include` accepts, in the order they would be spoken if

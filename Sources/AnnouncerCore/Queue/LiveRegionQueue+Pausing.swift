@@ -26,6 +26,10 @@
 ///   its assertive ones counts from then too. The timers set no time for a paused client's.
 /// - A paused client's announcements, held or waiting, keep the queue from being idle (`isIdle`):
 ///   they are not lost, and each still ends exactly once.
+/// - A pause lasts only while the client that made it is connected (`clientLeft`, in
+///   LiveRegionQueue+Sharing.swift). A pause of everyone names its sender and may be given a time
+///   limit; at the limit, or when its sender goes, it ends as if everyone were resumed, except the
+///   clients that paused themselves, which stay paused. Either way the queue says so once (`notice`).
 extension LiveRegionQueue {
     /// True when every client is paused but those resumed one by one, including clients not seen yet.
     public var isPausedForAll: Bool { pausedClients.includesEveryone }
@@ -34,9 +38,12 @@ extension LiveRegionQueue {
     public func isPaused(_ client: ClientID) -> Bool { pausedClients.contains(client) }
 
     /// Pauses `target`'s speech. When what speaks belongs to a paused client, the speaker is asked
-    /// to stop it at its next mark, once however often it is paused.
-    public mutating func pause(_ target: PauseTarget, now: MonotonicInstant) -> [QueueAction] {
-        pausedClients.pause(target)
+    /// to stop it at its next mark, once however often it is paused. A pause of everyone is `sender`'s,
+    /// and ends when `sender` goes or after `limit`, whichever comes first.
+    public mutating func pause(
+        _ target: PauseTarget, by sender: ClientID? = nil, lastingAtMost limit: Duration? = nil, now: MonotonicInstant
+    ) -> [QueueAction] {
+        pausedClients.pause(target, by: sender, lastingAtMost: limit, now: now)
         guard let current = speaking, pausedClients.contains(current.client), pauseRequested != current.id else { return [] }
         pauseRequested = current.id
         return [.pause(current.id)]
@@ -48,6 +55,30 @@ extension LiveRegionQueue {
         let before = pausedClients
         pausedClients.resume(target)
         guard pausedClients != before else { return [] }
+        returnResumed(pausedBefore: before, now: now)
+        return decide(now: now)
+    }
+
+    /// Ends the pause of everyone, because its sender went away or its time ran out; the clients that
+    /// paused themselves stay paused. Nothing new starts here.
+    mutating func endPauseForAll(now: MonotonicInstant, because ending: PauseForAllEnding) -> [QueueAction] {
+        guard let pause = pausedClients.everyone else { return [] }
+        let before = pausedClients
+        pausedClients.endPauseForAll()
+        returnResumed(pausedBefore: before, now: now)
+        guard let sender = pause.sender else { return [] }
+        return [.notice(.pauseForAllEnded(sender: sender, because: ending))]
+    }
+
+    /// Ends a pause of everyone that has lasted as long as it may.
+    mutating func endPauseForAllAtItsLimit(now: MonotonicInstant) -> [QueueAction] {
+        guard let pause = pausedClients.everyone, let limit = pause.limit, let ends = pause.endsAt, now >= ends else { return [] }
+        return endPauseForAll(now: now, because: .timeLimit(limit))
+    }
+
+    /// For every client paused `before` and not now: what waited counts from now, and held announcements
+    /// go back to the front of their lines.
+    private mutating func returnResumed(pausedBefore before: PausedClients, now: MonotonicInstant) {
         let after = pausedClients
         let resumed = { (client: ClientID) in before.contains(client) && !after.contains(client) }
         for client in clientsWithAnnouncements() where resumed(client) {
@@ -56,7 +87,6 @@ extension LiveRegionQueue {
         let returning = held.filter { resumed($0.client) }
         held.removeAll { resumed($0.client) }
         for announcement in returning { returnToLine(announcement) }
-        return decide(now: now)
     }
 
     /// The speaker reports that an announcement's speech stopped for a pause, just after mark

@@ -4,8 +4,8 @@ import DequeModule
 ///
 /// It keeps no clock and starts no threads, so every rule is tested with times chosen by hand.
 /// The rules, each a tested behaviour:
-/// - Assertive is spoken before polite. Within one level, clients take turns (see `FairLane`),
-///   and each client's announcements go first in, first out.
+/// - Assertive is spoken before polite. Within one level, programs take turns and within a program its
+///   clients (see `FairLane`, `ShareID`), and each client's announcements go first in, first out.
 /// - An assertive announcement cuts a polite one that is speaking (`interrupted`). It cuts an assertive
 ///   one only when it comes from another client and has waited behind it past the hold limit
 ///   (5 s by default), so one long text cannot hold the voice; within one client, order is kept.
@@ -14,10 +14,14 @@ import DequeModule
 /// - The same text at the same politeness, in the same language, within the duplicate window is not said twice (`duplicate`),
 ///   unless the announcement does not drop repeats (`Announcement.dropsRepeats`: SSIP's and Emacspeak's speech).
 /// - A polite announcement that waited past its time to live is not spoken (`expired`).
-/// - Waiting polite announcements are bounded per client and in all. Past a client's bound its own
-///   oldest is `dropped`; past the total, the oldest of the client with the most waiting.
-/// - Waiting assertive announcements are bounded per client and in all; past either bound the
-///   newcomer is `dropped`, never an older one.
+/// - Waiting polite announcements are bounded per program and in all. Past a program's bound the oldest
+///   of its client with the most waiting is `dropped`; past the total, that of the program with the most.
+/// - Waiting assertive announcements are bounded per program and in all; past either bound the
+///   newcomer is `dropped`, never an older one. The total counts only clients that are connected and
+///   not paused, so announcements that cannot speak never stand in the way of those that can.
+/// - A program that sends assertive announcements faster than the policy's rate floods: from then until
+///   it slows down, its assertive announcements, waiting and speaking ones included, are spoken as
+///   polite, and it is told once (`warn`, `notice`).
 /// - `off` announcements are recorded, never spoken (`silenced`).
 /// - Cancel by id, region, all, or what is speaking (`cancelled`).
 /// - Conduct (see `QueueConduct`): a `replaceableWhileSpeaking` announcement is cut by a newer one
@@ -25,6 +29,7 @@ import DequeModule
 ///   start, and cut (`interrupted`) by anything that arrives while it speaks.
 /// - Clients pause and resume, one or all (see `LiveRegionQueue+Pausing.swift`): a paused client's
 ///   announcements do not start and do not expire, and the others go on as if it had none waiting.
+///   A pause lasts only while the client that made it is connected (`clientLeft`).
 public struct LiveRegionQueue: Sendable {
     public let policy: LiveRegionPolicy
 
@@ -38,9 +43,9 @@ public struct LiveRegionQueue: Sendable {
 
     // One fair lane per level rather than one heap: there are only two levels, and within a level
     // the order is by client turn, then by arrival.
-    private var waiting = WaitingAnnouncements()
-    private var assertiveLane = FairLane()
-    private var politeLane = FairLane()
+    var waiting = WaitingAnnouncements()
+    var assertiveLane = FairLane()
+    var politeLane = FairLane()
     private var waitingByRegion: [RegionID: RegionSlot] = [:]
 
     private var recentTexts: [DuplicateKey: RecentText] = [:]
@@ -60,6 +65,14 @@ public struct LiveRegionQueue: Sendable {
     /// When each client was last resumed, for the announcements that waited through its pause: their
     /// time to live and the hold limit count from then. Forgotten once older than both.
     var resumedAt: [ClientID: MonotonicInstant] = [:]
+
+    // Sharing by program; the rules are in LiveRegionQueue+Sharing.swift.
+    /// The share each client takes turns in, as the server assigned it; a client not here is its own.
+    var shareOf: [ClientID: ShareID] = [:]
+    /// Clients that went away while announcements of theirs still wait, speak or are held.
+    public internal(set) var departed: Set<ClientID> = []
+    /// Each program's standing against the assertive rate, until it is rested again.
+    var assertiveAllowances: [ShareID: AssertiveAllowance] = [:]
 
     public init(policy: LiveRegionPolicy = .standard) {
         self.policy = policy
@@ -108,8 +121,15 @@ public struct LiveRegionQueue: Sendable {
     /// When the first waiting polite announcement that can start will expire, so the scheduler can wake
     /// then. A paused client's do not expire, so they set no time.
     public var nextExpiry: MonotonicInstant? {
+        earliestToExpire.map { $0.since + policy.politeTimeToLive }
+    }
+
+    /// The waiting polite announcement of a client not paused that began to wait first, and when.
+    /// Built of locals so that no closure copies the whole queue.
+    private var earliestToExpire: (id: AnnouncementID, since: MonotonicInstant)? {
         let paused = pausedClients
-        return politeLane.frontsWithoutPruning { !paused.contains($0) }.compactMap { waiting[$0] }.map(expiry).min()
+        let resumes = resumedAt
+        return politeLane.earliestFront(where: { !paused.contains($0) }, since: { resumes[$0] })
     }
 
     /// When a waiting assertive announcement of another client will have waited past the hold limit
@@ -118,26 +138,28 @@ public struct LiveRegionQueue: Sendable {
     public var nextHoldCut: MonotonicInstant? {
         let paused = pausedClients
         guard let limit = policy.assertiveHoldLimit, let current = speaking, current.politeness == .assertive,
-              current.conduct != .onlyWhenIdle, let since = speakingSince,
-              let waited = assertiveLane.frontsWithoutPruning(where: { $0 != current.client && !paused.contains($0) })
-                  .compactMap({ waiting[$0] }).map(waitingSince).min() else { return nil }
+              current.conduct != .onlyWhenIdle, let since = speakingSince else { return nil }
+        let resumes = resumedAt
+        guard let waited = assertiveLane.earliestFront(where: { $0 != current.client && !paused.contains($0) }, since: { resumes[$0] })?
+            .since else { return nil }
         return max(waited, since) + limit
     }
 
-    /// The next moment a decision falls due with no news from anyone: an expiry or a hold cut.
+    /// The next moment a decision falls due with no news from anyone: an expiry, a hold cut, or the end
+    /// of a pause of everyone at its time limit.
     public var nextDecisionTime: MonotonicInstant? {
-        [nextExpiry, nextHoldCut].compactMap { $0 }.min()
+        [nextExpiry, nextHoldCut, pausedClients.everyone?.endsAt].compactMap { $0 }.min()
     }
 
     /// A new announcement arrives.
     public mutating func submit(_ announcement: Announcement, now: MonotonicInstant) -> [QueueAction] {
+        var announcement = announcement
         var actions: [QueueAction] = []
         if announcement.politeness == .off {
             return [.end(announcement, .silenced)]
         }
         forgetTextsOlderThanWindow(now: announcement.arrival)
-        let key = DuplicateKey(announcement)
-        if announcement.dropsRepeats, let earlier = recentTexts[key], announcement.arrival < earlier.expires {
+        if announcement.dropsRepeats, let earlier = recentTexts[DuplicateKey(announcement)], announcement.arrival < earlier.expires {
             return [.end(announcement, .duplicate(of: earlier.id))]
         }
 
@@ -153,19 +175,25 @@ public struct LiveRegionQueue: Sendable {
             }
         }
 
+        let share = share(of: announcement.client)
+        if announcement.politeness == .assertive {
+            actions += watchAssertiveRate(&announcement, share: share)
+        }
+
         let replaced = announcement.region.map { waitingSlotsReplaced(in: $0, by: announcement.politeness) } ?? []
 
         // Refuse before replacing anything, so a refused announcement never supersedes another.
         if announcement.politeness == .assertive {
             let freed = replaced.filter { waiting[$0]?.politeness == .assertive }
-            let freedOwn = freed.count { waiting[$0]?.client == announcement.client }
-            if assertiveLane.waitingCount(of: announcement.client) - freedOwn >= policy.maxWaitingAssertivePerClient {
-                return [.end(announcement, .dropped(reason:
-                    "It was refused because its client already has \(policy.maxWaitingAssertivePerClient) assertive announcements waiting."))]
+            let freedOwn = freed.count { waiting[$0].map { self.share(of: $0.client) == share } ?? false }
+            if assertiveLane.waitingCount(ofShare: share) - freedOwn >= policy.maxWaitingAssertivePerClient {
+                return actions + [.end(announcement, .dropped(reason:
+                    "It was refused because its program already has \(policy.maxWaitingAssertivePerClient) assertive announcements waiting."))]
             }
-            if assertiveLane.count - freed.count >= policy.maxWaitingAssertive {
-                return [.end(announcement, .dropped(reason:
-                    "It was refused because \(policy.maxWaitingAssertive) assertive announcements are already waiting."))]
+            if assertiveLane.count - freed.count >= policy.maxWaitingAssertive,
+               assertiveCountedTowardTotal(leaving: freed) >= policy.maxWaitingAssertive {
+                return actions + [.end(announcement, .dropped(reason:
+                    "It was refused because \(policy.maxWaitingAssertive) assertive announcements of connected clients that are not paused are already waiting."))]
             }
         }
 
@@ -188,11 +216,12 @@ public struct LiveRegionQueue: Sendable {
         // When this submission freed the speaker, one waiting announcement is about to start: no overflow.
         // A paused client's announcement does not start, so it makes room whether or not anything speaks.
         if announcement.politeness == .polite, speaking != nil || pausedClients.contains(announcement.client) {
-            actions += makeRoomForPolite(from: announcement.client)
+            actions += makeRoomForPolite(in: share)
         }
 
         addWaiting(announcement)
-        if announcement.dropsRepeats { rememberText(key, id: announcement.id) }
+        // Remembered at the politeness it waits at, which a flood may have changed.
+        if announcement.dropsRepeats { rememberText(of: announcement) }
         actions.append(.queued(announcement))
         actions += decide(now: now)
         return actions
@@ -203,21 +232,34 @@ public struct LiveRegionQueue: Sendable {
     /// One that stopped for a pause counts as speaking, whether held or put back to resume, so a
     /// client's stop reaches its paused message. Cancelling does not resume a paused client.
     public mutating func cancel(_ target: CancelTarget, now: MonotonicInstant) -> [QueueAction] {
+        end(target, with: .cancelled) + decide(now: now)
+    }
+
+    /// Ends what `target` names with `outcome`: what speaks among it is cut, and what stopped for a
+    /// pause counts as speaking. Nothing new starts here.
+    mutating func end(_ target: CancelTarget, with outcome: Outcome) -> [QueueAction] {
         var actions: [QueueAction] = []
         if let current = speaking, target.matches(current) {
             speaking = nil
             forgetText(of: current)
-            actions += [.stop(current.id), .end(current, .cancelled)]
+            actions += [.stop(current.id), .end(current, outcome)]
         }
         let endedHeld = held.filter(target.matches)
         if !endedHeld.isEmpty {
             held.removeAll(where: target.matches)
             for candidate in endedHeld {
                 forgetText(of: candidate)
-                actions.append(.end(candidate, .cancelled))
+                actions.append(.end(candidate, outcome))
             }
         }
-        let candidates = target.reachesWaiting ? Array(waiting.values) : resuming.compactMap { waiting[$0] }
+        let candidates: [Announcement]
+        switch target {
+        case let .client(client):
+            // Found through the client's lines, not by looking at everything that waits.
+            candidates = (assertiveLane.waitingIDs(of: client) + politeLane.waitingIDs(of: client)).compactMap { waiting[$0] }
+        default:
+            candidates = target.reachesWaiting ? Array(waiting.values) : resuming.compactMap { waiting[$0] }
+        }
         // Assertive ones first, then by arrival: the order they would have been spoken in, near enough.
         let ended = candidates.filter(target.matches).sorted {
             ($0.politeness == .assertive ? 0 : 1, $0.arrival) < ($1.politeness == .assertive ? 0 : 1, $1.arrival)
@@ -225,9 +267,8 @@ public struct LiveRegionQueue: Sendable {
         for candidate in ended {
             removeWaiting(candidate.id)
             forgetText(of: candidate)
-            actions.append(.end(candidate, .cancelled))
+            actions.append(.end(candidate, outcome))
         }
-        actions += decide(now: now)
         return actions
     }
 
@@ -282,9 +323,8 @@ public struct LiveRegionQueue: Sendable {
 
     /// The waiting polite announcement of a client not paused whose time to live runs out first; on a
     /// tie, the one submitted first. Each client's line is in that order already, so only fronts count.
-    private mutating func firstToExpire() -> Announcement? {
-        let paused = pausedClients
-        return politeLane.fronts { !paused.contains($0) }.compactMap { waiting[$0] }.min { expiry($0) < expiry($1) }
+    private func firstToExpire() -> Announcement? {
+        earliestToExpire.flatMap { waiting[$0.id] }
     }
 
     // MARK: - Deciding what speaks
@@ -292,7 +332,7 @@ public struct LiveRegionQueue: Sendable {
     /// Starts what is due, and cuts what speaks when the rules say so. Only announcements of clients
     /// not paused are looked at; a speaking one asked to pause is cut like any other.
     mutating func decide(now: MonotonicInstant) -> [QueueAction] {
-        var actions = expire(now: now)
+        var actions = endPauseForAllAtItsLimit(now: now) + expire(now: now)
         if let current = speaking {
             // Only an assertive announcement cuts, and only a polite one;
             // an announcement spoken only when idle gives way to anything.
@@ -321,9 +361,10 @@ public struct LiveRegionQueue: Sendable {
 
     private mutating func addWaiting(_ announcement: Announcement) {
         waiting[announcement.id] = announcement
+        let share = share(of: announcement.client)
         switch announcement.politeness {
-        case .assertive: assertiveLane.append(announcement.id, from: announcement.client)
-        case .polite: politeLane.append(announcement.id, from: announcement.client)
+        case .assertive: assertiveLane.append(announcement.id, from: announcement.client, share: share, arrival: announcement.arrival)
+        case .polite: politeLane.append(announcement.id, from: announcement.client, share: share, arrival: announcement.arrival)
         case .off: preconditionFailure("off announcements never wait")
         }
         if let region = announcement.region {
@@ -348,14 +389,36 @@ public struct LiveRegionQueue: Sendable {
         return announcement
     }
 
+    /// Moves a waiting assertive announcement to the polite lane, ahead of its client's polite ones, as
+    /// it would have been spoken before them, for a program that floods. It keeps its region's polite
+    /// place only if that is free, and one put back to resume takes none, as in `returnToLine`.
+    @discardableResult
+    mutating func demoteWaiting(_ id: AnnouncementID) -> Announcement? {
+        guard var announcement = waiting[id], announcement.politeness == .assertive else { return nil }
+        let resumes = resuming.contains(id)
+        removeWaiting(id)
+        forgetText(of: announcement)
+        announcement.politeness = .polite
+        waiting[id] = announcement
+        politeLane.putFirst(id, from: announcement.client, share: share(of: announcement.client), arrival: announcement.arrival)
+        if resumes {
+            resuming.insert(id)
+        } else if let region = announcement.region, waitingByRegion[region]?.polite == nil {
+            waitingByRegion[region, default: RegionSlot()].polite = id
+        }
+        if announcement.dropsRepeats { rememberText(of: announcement) }
+        return announcement
+    }
+
     /// Puts an announcement that stopped for a pause back at the front of its client's line, to resume
     /// when its turn comes. It takes no region slot: begun, it is not replaced by a newer update for
     /// its region, as a speaking one is not.
     mutating func returnToLine(_ announcement: Announcement) {
         waiting[announcement.id] = announcement
+        let share = share(of: announcement.client)
         switch announcement.politeness {
-        case .assertive: assertiveLane.putFirst(announcement.id, from: announcement.client)
-        case .polite: politeLane.putFirst(announcement.id, from: announcement.client)
+        case .assertive: assertiveLane.putFirst(announcement.id, from: announcement.client, share: share, arrival: announcement.arrival)
+        case .polite: politeLane.putFirst(announcement.id, from: announcement.client, share: share, arrival: announcement.arrival)
         case .off: preconditionFailure("off announcements never speak")
         }
         resuming.insert(announcement.id)
@@ -376,22 +439,25 @@ public struct LiveRegionQueue: Sendable {
         return resumes ? .resume(next) : .start(next)
     }
 
-    /// Before a polite announcement of `client` waits: its own oldest goes when it is at its bound,
-    /// and the oldest of the client with the most waiting when the polite places are all taken.
-    private mutating func makeRoomForPolite(from client: ClientID) -> [QueueAction] {
-        if politeLane.waitingCount(of: client) >= policy.maxWaitingPolitePerClient,
-           let oldest = politeLane.oldest(of: client).flatMap({ waiting[$0] }) {
-            removeWaiting(oldest.id)
-            forgetText(of: oldest)
-            return [.end(oldest, .dropped(reason:
-                "It was the oldest of the \(policy.maxWaitingPolitePerClient) polite announcements one client may have waiting, and a newer one from the same client took its place."))]
-        }
-        if politeLane.count >= policy.maxWaitingPolite, let busiest = politeLane.busiestClient,
+    /// Before a polite announcement of `share` waits: the oldest of the share's client with the most
+    /// waiting goes when the share is at its bound, and that of the share with the most waiting when
+    /// the polite places are all taken.
+    private mutating func makeRoomForPolite(in share: ShareID) -> [QueueAction] {
+        if politeLane.waitingCount(ofShare: share) >= policy.maxWaitingPolitePerClient,
+           let busiest = politeLane.busiestClient(inShare: share),
            let oldest = politeLane.oldest(of: busiest).flatMap({ waiting[$0] }) {
             removeWaiting(oldest.id)
             forgetText(of: oldest)
             return [.end(oldest, .dropped(reason:
-                "All \(policy.maxWaitingPolite) places for waiting polite announcements were taken, and it was the oldest of the client with the most waiting."))]
+                "It was the oldest of the \(policy.maxWaitingPolitePerClient) polite announcements one program may have waiting, from its client with the most, and a newer one from the same program took its place."))]
+        }
+        if politeLane.count >= policy.maxWaitingPolite, let busiestShare = politeLane.busiestShare,
+           let busiest = politeLane.busiestClient(inShare: busiestShare),
+           let oldest = politeLane.oldest(of: busiest).flatMap({ waiting[$0] }) {
+            removeWaiting(oldest.id)
+            forgetText(of: oldest)
+            return [.end(oldest, .dropped(reason:
+                "All \(policy.maxWaitingPolite) places for waiting polite announcements were taken, and it was the oldest of the program with the most waiting."))]
         }
         return []
     }
@@ -419,13 +485,16 @@ public struct LiveRegionQueue: Sendable {
 
     // MARK: - Duplicates
 
-    private mutating func rememberText(_ key: DuplicateKey, id: AnnouncementID) {
-        recentTexts[key] = RecentText(id: id, expires: key.arrival + policy.duplicateWindow)
-        recentOrder.append((key, id))
+    mutating func rememberText(of announcement: Announcement) {
+        let key = DuplicateKey(announcement)
+        recentTexts[key] = RecentText(id: announcement.id, expires: key.arrival + policy.duplicateWindow)
+        recentOrder.append((key, announcement.id))
     }
 
     /// An announcement that was never heard does not make a later identical one a duplicate.
-    private mutating func forgetText(of announcement: Announcement) {
+    mutating func forgetText(of announcement: Announcement) {
+        // One that does not drop repeats was never remembered.
+        guard announcement.dropsRepeats else { return }
         let key = DuplicateKey(announcement)
         if recentTexts[key]?.id == announcement.id { recentTexts[key] = nil }
     }

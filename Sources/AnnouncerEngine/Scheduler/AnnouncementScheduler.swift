@@ -5,12 +5,21 @@ import Synchronization
 /// Runs the live-region queue on one serial `DispatchQueue`: every decision is made there,
 /// in order, and carried out by telling a `Speaker` and the timeline's observers.
 ///
+/// A client's requests reach the queue through its own line (`ClientInboxes`), in the order sent,
+/// and the clients' lines are taken in turn, so one client's flood never stands between another
+/// client's request and the queue. A request that concerns everyone (status, idle, cancelling all)
+/// first carries out every request waiting, so it is in order with all of them.
+///
 /// Nothing here waits for synthesis or audio: the speaker answers later, through its reports.
 public final class AnnouncementScheduler: Sendable {
     private let queue = DispatchQueue(label: "announcer.scheduler", qos: .userInteractive)
     private let speaker: any Speaker
     private let clock: any MonotonicClock
     private let state: Mutex<State>
+    private let inboxes = Mutex(ClientInboxes())
+    /// How many clients' requests one turn of the queue carries out before its other work (speech
+    /// reports, timers) gets in.
+    static let requestsPerTurn = 64
 
     private struct State: ~Copyable {
         var liveRegion: LiveRegionQueue
@@ -25,6 +34,8 @@ public final class AnnouncementScheduler: Sendable {
         /// Announcements whose first audio is on the timeline: one resumed after a pause plays again,
         /// but began only once (SSIP clients get one 701 BEGIN, then 705 RESUMED).
         var begun: Set<AnnouncementID> = []
+        /// Told the queue's notices, such as a pause of everyone that ended at its time limit.
+        var noticeHandler: (@Sendable (QueueNotice) -> Void)?
     }
 
     public init(policy: LiveRegionPolicy = .standard, speaker: any Speaker, clock: any MonotonicClock = SystemMonotonicClock()) {
@@ -39,7 +50,7 @@ public final class AnnouncementScheduler: Sendable {
 
     /// Accepts an announcement. `onEnd`, if given, is called once with its outcome, on the scheduler's queue.
     public func submit(_ announcement: Announcement, onEnd: (@Sendable (Outcome) -> Void)? = nil) {
-        queue.async { [self] in
+        enqueue(from: announcement.client) { [self] in
             record(.received, announcement, at: announcement.arrival)
             if let problem = announcement.script?.problem { record(.warning(problem), announcement, at: announcement.arrival) }
             if let onEnd { state.withLock { $0.outcomeHandlers[announcement.id] = onEnd } }
@@ -49,9 +60,16 @@ public final class AnnouncementScheduler: Sendable {
         }
     }
 
-    /// Cancels what `target` names. `onDone` is called with the number of announcements it ended.
-    public func cancel(_ target: CancelTarget, onDone: (@Sendable (Int) -> Void)? = nil) {
-        queue.async { [self] in
+    /// Cancels what `target` names, as `client` asked, if a client did: a cancel of the client's own
+    /// announcements follows its requests before it, and any other follows everyone's.
+    /// `onDone` is called with the number of announcements it ended.
+    public func cancel(_ target: CancelTarget, from client: ClientID? = nil, onDone: (@Sendable (Int) -> Void)? = nil) {
+        let own: ClientID? = switch target {
+        case let .client(owner): owner
+        case .ids, .speakingAmong: client
+        case .id, .region, .all, .speaking: nil
+        }
+        request(from: own) { [self] in
             let now = clock.now()
             let actions = state.withLock { $0.liveRegion.cancel(target, now: now) }
             perform(actions)
@@ -61,11 +79,19 @@ public final class AnnouncementScheduler: Sendable {
 
     /// Pauses `target`'s speech: what speaks of a paused client stops at its next mark and is held, and
     /// nothing else of it starts until it is resumed. While anything is held or waits for a paused client,
-    /// the scheduler is not idle. `onDone` is called once the queue has taken the pause in.
-    public func pause(_ target: PauseTarget, onDone: (@Sendable () -> Void)? = nil) {
-        queue.async { [self] in
+    /// the scheduler is not idle. A pause of everyone is `sender`'s: it ends when `sender` leaves
+    /// (`clientLeft`), or after `limit`. `onDone` is called once the queue has taken the pause in.
+    public func pause(
+        _ target: PauseTarget, by sender: ClientID? = nil, lastingAtMost limit: Duration? = nil,
+        onDone: (@Sendable () -> Void)? = nil
+    ) {
+        let owner: ClientID? = switch target {
+        case let .client(client): client
+        case .all: sender
+        }
+        request(from: owner) { [self] in
             let now = clock.now()
-            let actions = state.withLock { $0.liveRegion.pause(target, now: now) }
+            let actions = state.withLock { $0.liveRegion.pause(target, by: sender, lastingAtMost: limit, now: now) }
             perform(actions)
             onDone?()
         }
@@ -74,7 +100,8 @@ public final class AnnouncementScheduler: Sendable {
     /// Resumes `target`'s speech: held announcements resume from where they stopped, in their turn.
     /// `onDone` is called once the queue has taken the resume in.
     public func resume(_ target: PauseTarget, onDone: (@Sendable () -> Void)? = nil) {
-        queue.async { [self] in
+        let owner: ClientID? = if case let .client(client) = target { client } else { nil }
+        request(from: owner) { [self] in
             let now = clock.now()
             let actions = state.withLock { $0.liveRegion.resume(target, now: now) }
             perform(actions)
@@ -85,6 +112,7 @@ public final class AnnouncementScheduler: Sendable {
     /// Calls `body` once nothing speaks and nothing waits, on the scheduler's queue.
     public func whenIdle(_ body: @escaping @Sendable () -> Void) {
         queue.async { [self] in
+            drainAll()
             let idle = state.withLock { state in
                 if state.liveRegion.isIdle { return true }
                 state.idleHandlers.append(body)
@@ -106,13 +134,15 @@ public final class AnnouncementScheduler: Sendable {
     public func status() -> SchedulerStatus {
         dispatchPrecondition(condition: .notOnQueue(queue))
         return queue.sync {
-            state.withLock { state in
+            drainAll()
+            return state.withLock { state in
                 SchedulerStatus(
                     speaking: state.liveRegion.speaking,
                     waitingAssertive: state.liveRegion.waitingCount(.assertive),
                     waitingPolite: state.liveRegion.waitingCount(.polite),
                     endedByOutcome: state.endedCount,
-                    clients: Self.clientStatus(state.liveRegion.waitingByClient, dropped: state.droppedByClient)
+                    clients: Self.clientStatus(state.liveRegion.waitingByClient, dropped: state.droppedByClient),
+                    paused: state.liveRegion.pausedClients
                 )
             }
         }
@@ -121,6 +151,28 @@ public final class AnnouncementScheduler: Sendable {
     /// Forgets what `client` had dropped, once it has gone; its waiting announcements stay in the queue.
     public func forget(_ client: ClientID) {
         queue.async { [self] in _ = state.withLock { $0.droppedByClient.removeValue(forKey: client) } }
+    }
+
+    /// `client`'s announcements take turns in `share` from now on, with the other clients of its program.
+    public func assign(_ client: ClientID, to share: ShareID) {
+        enqueue(from: client) { [self] in state.withLock { $0.liveRegion.assign(client, to: share) } }
+    }
+
+    /// `client` has gone and sends nothing more: call it after its last request. A pause it made ends;
+    /// if it had paused itself, its announcements end `cancelled`. `onDone` is called with how many of
+    /// its announcements that ended.
+    public func clientLeft(_ client: ClientID, onDone: (@Sendable (Int) -> Void)? = nil) {
+        enqueue(from: client) { [self] in
+            let now = clock.now()
+            let actions = state.withLock { $0.liveRegion.clientLeft(client, now: now) }
+            perform(actions)
+            onDone?(actions.count { if case let .end(announcement, _) = $0 { announcement.client == client } else { false } })
+        }
+    }
+
+    /// Calls `handler` with each of the queue's notices from now on, on the scheduler's queue.
+    public func onNotice(_ handler: @escaping @Sendable (QueueNotice) -> Void) {
+        queue.async { [self] in state.withLock { $0.noticeHandler = handler } }
     }
 
     private static func clientStatus(
@@ -134,6 +186,57 @@ public final class AnnouncementScheduler: Sendable {
             clients[client, default: ClientQueueStatus(waitingAssertive: 0, waitingPolite: 0, droppedByReason: [:])].droppedByReason = reasons
         }
         return clients
+    }
+
+    // MARK: - The clients' lines
+
+    /// Carries out `work` on the queue: in `client`'s line when a client asked, else after everything waiting.
+    private func request(from client: ClientID?, _ work: @escaping ClientInboxes.Request) {
+        if let client {
+            enqueue(from: client, work)
+        } else {
+            queue.async { [self] in
+                drainAll()
+                work()
+            }
+        }
+    }
+
+    private func enqueue(from client: ClientID, _ work: @escaping ClientInboxes.Request) {
+        let schedule = inboxes.withLock { inboxes in
+            inboxes.append(work, from: client)
+            defer { inboxes.drainScheduled = true }
+            return !inboxes.drainScheduled
+        }
+        if schedule { queue.async { [self] in drainSome() } }
+    }
+
+    /// On the queue: one turn of the clients' requests, then the queue's other work gets in before the next.
+    private func drainSome() {
+        for _ in 0..<Self.requestsPerTurn {
+            guard let work = inboxes.withLock({ $0.next() }) else { break }
+            work()
+        }
+        let more = inboxes.withLock { inboxes in
+            if inboxes.isEmpty { inboxes.drainScheduled = false }
+            return !inboxes.isEmpty
+        }
+        if more {
+            queue.async { [self] in drainSome() }
+        } else {
+            // The last request may have changed nothing that tells the waiting that all is done.
+            notifyIdleIfIdle()
+        }
+    }
+
+    /// On the queue: carries out every request waiting in the clients' lines, in turn.
+    private func drainAll() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        while true {
+            let waiting = inboxes.withLock { $0.takeAll() }
+            if waiting.isEmpty { return }
+            for work in waiting { work() }
+        }
     }
 
     // MARK: - Timeline observers
@@ -167,6 +270,10 @@ public final class AnnouncementScheduler: Sendable {
             case let .resume(announcement):
                 record(.resumed, announcement, at: clock.now())
                 speak(announcement)
+            case let .warn(announcement, sentence):
+                record(.warning(sentence), announcement, at: clock.now())
+            case let .notice(notice):
+                state.withLock { $0.noticeHandler }?(notice)
             case let .end(announcement, outcome):
                 record(.ended(outcome), announcement, at: clock.now())
                 let handler = state.withLock { state in
@@ -240,6 +347,8 @@ public final class AnnouncementScheduler: Sendable {
     }
 
     private func notifyIdleIfIdle() {
+        // Requests on their way in are not idleness.
+        guard inboxes.withLock({ $0.isEmpty }) else { return }
         let handlers = state.withLock { state -> [@Sendable () -> Void] in
             guard state.liveRegion.isIdle else { return [] }
             defer { state.idleHandlers.removeAll() }
@@ -264,6 +373,8 @@ public struct SchedulerStatus: Sendable, Hashable {
     public var endedByOutcome: [Outcome.Kind: Int]
     /// The clients with announcements waiting or dropped.
     public var clients: [ClientID: ClientQueueStatus]
+    /// Who is paused, and a pause of everyone while it lasts.
+    public var paused: PausedClients = .nobody
 }
 
 /// One client's share of the queue: what waits, and what was dropped and why.

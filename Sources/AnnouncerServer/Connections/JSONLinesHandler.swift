@@ -34,6 +34,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
         self.output = output
         recipient = LoopBoundRecipient(
             self, channel: channelContext.channel, reading: output.reading, deliver: { $0.deliver($1, isOwn: $2) }, overflow: { $0.eventsOverflowed() })
+        context.clientJoinedQueue(client)
     }
 
     func channelRead(context channelContext: ChannelHandlerContext, data: NIOAny) {
@@ -55,6 +56,8 @@ final class JSONLinesHandler: ChannelInboundHandler {
         // The connection closed. The recipient holds this handler; letting go of it breaks the cycle.
         if let recipient { context.router.unsubscribe(recipient) }
         recipient = nil
+        // Nothing more of this connection reaches the queue: a pause it made ends now.
+        context.clientLeftQueue(client, eventLoop: channelContext.eventLoop)
     }
 
     private func perform(_ actions: [JSONLinesSession.Action], arrival: MonotonicInstant) {
@@ -65,7 +68,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
             case let .submit(announcement, follow):
                 perform(submit(announcement, follow: follow, arrival: arrival), arrival: arrival)
             case let .cancel(target):
-                context.scheduler.cancel(target)
+                context.scheduler.cancel(target, from: client.clientID)
             case .cancelOwn:
                 context.scheduler.cancel(.client(ClientID(client.number)))
             case .subscribe:
@@ -79,7 +82,8 @@ final class JSONLinesHandler: ChannelInboundHandler {
                 guard client.admitQuery(at: arrival) else { output?.write(Self.queryRefusal(.voices)); continue }
                 output?.write(voicesReply())
             case let .pause(all):
-                context.scheduler.pause(all ? .all : .client(ClientID(client.number)))
+                // A pause of everyone is this client's: it ends when the client goes, or at the limit.
+                context.scheduler.pause(all ? .all : .client(client.clientID), by: client.clientID, lastingAtMost: context.maxPauseForAll)
             case let .resume(all):
                 context.scheduler.resume(all ? .all : .client(ClientID(client.number)))
             }

@@ -12,6 +12,8 @@ final class SSIPHandler: ChannelInboundHandler {
     private var session: SSIPSession
     /// The client name a session has until the client sets its own.
     private let unnamed: String
+    /// The client name the server was last told, so a client is grouped again only when it renames itself.
+    private var toldName: String
     private var output: ConnectionOutput?
     private var recipient: LoopBoundRecipient<SSIPHandler>?
     private var channel: (any Channel)?
@@ -26,6 +28,7 @@ final class SSIPHandler: ChannelInboundHandler {
             soundIcons: context.soundIcons
         )
         unnamed = session.settings.clientName
+        toldName = unnamed
     }
 
     func handlerAdded(context channelContext: ChannelHandlerContext) {
@@ -36,6 +39,7 @@ final class SSIPHandler: ChannelInboundHandler {
         )
         self.output = output
         recipient = LoopBoundRecipient(self, channel: channelContext.channel, reading: output.reading, deliver: { handler, shared, _ in handler.deliver(shared.event) })
+        context.clientJoinedQueue(client)
     }
 
     func channelWritabilityChanged(context channelContext: ChannelHandlerContext) {
@@ -45,6 +49,8 @@ final class SSIPHandler: ChannelInboundHandler {
 
     func handlerRemoved(context channelContext: ChannelHandlerContext) {
         recipient = nil
+        // The connection closed and nothing more of it reaches this handler: a pause it made ends now.
+        context.clientLeftQueue(client, eventLoop: channelContext.eventLoop)
     }
 
     func channelRead(context channelContext: ChannelHandlerContext, data: NIOAny) {
@@ -53,7 +59,10 @@ final class SSIPHandler: ChannelInboundHandler {
         case let .line(buffer): perform(session.receive(buffer.readableBytesView, at: arrival))
         case let .tooLong(limit): perform(session.lineTooLong(limit: limit))
         }
-        if session.settings.clientName != unnamed { client.identify(name: session.settings.clientName) }
+        if session.settings.clientName != toldName {
+            toldName = session.settings.clientName
+            context.identify(client, ssipName: toldName)
+        }
     }
 
     /// An event of one of this client's messages, now on its event loop.
@@ -67,9 +76,10 @@ final class SSIPHandler: ChannelInboundHandler {
             case let .speak(announcement):
                 submit(announcement)
             case let .cancel(target):
-                context.scheduler.cancel(target)
+                context.scheduler.cancel(target, from: client.clientID)
             case let .pause(target):
-                context.scheduler.pause(target)
+                // A pause of everyone is this client's: it ends when the client goes, or at the limit.
+                context.scheduler.pause(target, by: client.clientID, lastingAtMost: context.maxPauseForAll)
             case let .resume(target):
                 context.scheduler.resume(target)
             case let .reply(lines):

@@ -3,6 +3,7 @@ import AnnouncerEngine
 import AnnouncerProtocol
 import AnnouncerVoices
 import Logging
+import NIOCore
 import Synchronization
 
 /// What every connection shares: the one engine, the event router, and the server's settings.
@@ -73,6 +74,51 @@ final class ServerContext: Sendable {
         clients.close(client)
         scheduler.forget(ClientID(client.number))
     }
+
+    // MARK: - Sharing by program
+
+    /// The kernel named the peer: the connection joins the share of its process and of its program.
+    func identify(_ client: ClientAccount, peer: PeerCredentials) {
+        client.identify(peer: peer)
+        var keys: [ProgramShares.Key] = [.process(peer.pid)]
+        if let program = peer.program { keys.append(.program("exe " + program)) }
+        tellQueue(clients.identify(client, by: keys))
+    }
+
+    /// An SSIP client named itself `user:application:component`: it joins the share of that
+    /// `user:application`, as every `spd-say` is one program whatever its process.
+    func identify(_ client: ClientAccount, ssipName name: String) {
+        client.identify(name: name)
+        let parts = name.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return }
+        tellQueue(clients.identify(client, by: [.program("ssip \(parts[0]):\(parts[1])")]))
+    }
+
+    private func tellQueue(_ moved: [(ClientID, ShareID)]) {
+        for (client, share) in moved { scheduler.assign(client, to: share) }
+    }
+
+    /// The connection's protocol handler will send the queue its requests from now on: the queue learns
+    /// its share first.
+    func clientJoinedQueue(_ client: ClientAccount) {
+        let share = client.setInQueue(true)
+        if share != ShareID(client.clientID) { scheduler.assign(client.clientID, to: share) }
+    }
+
+    /// The connection's handler is gone and will send nothing more: a pause the client made ends, and
+    /// what a client that paused itself left behind ends `cancelled`. Memory is given back once many did.
+    func clientLeftQueue(_ client: ClientAccount, eventLoop: any EventLoop) {
+        _ = client.setInQueue(false)
+        scheduler.clientLeft(client.clientID) { ended in
+            if ended >= Self.endedWorthTrimming { MemoryTrim.soon(on: eventLoop) }
+        }
+    }
+
+    /// How many announcements a departing client must leave behind before freed memory is given back.
+    static let endedWorthTrimming = 100
+
+    /// A pause of everyone from a connection lasts at most this long.
+    var maxPauseForAll: Duration { configuration.maxPauseForAll }
 }
 
 /// Sentences shared by both protocols.

@@ -22,6 +22,13 @@ final class ClientAccount: Sendable {
         var wireProtocol: WireProtocol?
         var peer: PeerCredentials?
         var name: String?
+        var share: ShareID
+        /// The rate its program's clients share, once the peer is known.
+        var program: ProgramRate?
+        /// Whether the start of its throttling episode was logged, so its end is logged too.
+        var episodeLogged = false
+        /// True from when its protocol handler tells the queue of it until it has left the queue.
+        var inQueue = false
         var settleScheduled = false
         var closed = false
     }
@@ -42,7 +49,32 @@ final class ClientAccount: Sendable {
         self.totals = totals
         self.logger = logger
         let now = MonotonicInstant.now()
-        state = Mutex(State(allowance: ClientAllowance(limits: limits, at: now), queries: QueryAllowance(at: now)))
+        state = Mutex(State(
+            allowance: ClientAllowance(limits: limits, at: now), queries: QueryAllowance(at: now), share: ShareID(ClientID(number))
+        ))
+    }
+
+    /// The client as the queue knows it.
+    var clientID: ClientID { ClientID(number) }
+
+    /// The share of the queue its announcements take turns in: its program's (`ProgramShares`).
+    var share: ShareID { state.withLock { $0.share } }
+
+    /// Its program's share is now `share`, with its rate; true when the queue knows the client and must be told.
+    func moved(to share: ShareID, rate: ProgramRate?) -> Bool {
+        state.withLock { state in
+            state.share = share
+            state.program = rate
+            return state.inQueue
+        }
+    }
+
+    /// The queue knows the client from now on, or, with false, no more; returns its share.
+    func setInQueue(_ inQueue: Bool) -> ShareID {
+        state.withLock { state in
+            state.inQueue = inQueue
+            return state.share
+        }
     }
 
     var limits: ClientLimits { state.withLock { $0.allowance.limits } }
@@ -58,7 +90,10 @@ final class ClientAccount: Sendable {
     /// Decides on one announcement; nil when it is accepted, and it then counts until `announcementEnded()`.
     /// Call on the connection's event loop, which watches for the end of a throttling episode.
     func admit(textBytes: Int, at now: MonotonicInstant, eventLoop: any EventLoop) -> ClientRefusal? {
-        let admission = state.withLock { $0.allowance.admit(textBytes: textBytes, at: now) }
+        let admission = state.withLock { state in
+            let program = state.program
+            return state.allowance.admit(textBytes: textBytes, at: now) { program?.take(at: $0) ?? true }
+        }
         switch admission {
         case let .accepted(change):
             if let change { report(change) }
@@ -100,7 +135,7 @@ final class ClientAccount: Sendable {
             state.closed = true
             return state.allowance.isThrottled ? state.allowance.refusedWhileThrottled : nil
         }
-        if let refused {
+        if let refused, state.withLock({ $0.episodeLogged }) {
             logger.notice("A throttled client closed its connection.", metadata: ["client.number": "\(number)", "client.refused_requests": "\(refused)"])
         }
     }
@@ -126,6 +161,12 @@ final class ClientAccount: Sendable {
     private func report(_ change: ThrottleChange) {
         switch change {
         case let .started(reason):
+            // A program flooding through many connections is logged once, not once per connection.
+            let logged = state.withLock { state in
+                state.episodeLogged = state.program?.claimThrottleLog(at: .now()) ?? true
+                return state.episodeLogged
+            }
+            guard logged else { return }
             var metadata: Logger.Metadata = state.withLock { state in
                 var metadata: Logger.Metadata = [:]
                 if let wireProtocol = state.wireProtocol { metadata["client.protocol"] = "\(wireProtocol.spoken)" }
@@ -137,6 +178,7 @@ final class ClientAccount: Sendable {
             metadata["client.reason"] = "it \(reason.clause(limits: limits))"
             logger.notice("Throttling a client: its announcements are refused until it slows down.", metadata: metadata)
         case let .stopped(refused, lasted):
+            guard state.withLock({ $0.episodeLogged }) else { return }
             let seconds = (lasted.milliseconds / 100).rounded() / 10
             logger.notice("A client is no longer throttled.", metadata: [
                 "client.number": "\(number)", "client.refused_requests": "\(refused)", "client.seconds_throttled": "\(seconds)",

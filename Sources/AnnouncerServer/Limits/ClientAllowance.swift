@@ -11,9 +11,8 @@ public struct ClientAllowance: Sendable {
     public static let quietPeriod: Duration = .seconds(1)
 
     public let limits: ClientLimits
-    /// Tokens left in the bucket, in millionths, so refilling by the microsecond loses nothing.
-    private var microtokens: Int64
-    private var refilledAt: MonotonicInstant
+    /// The client's own rate, when it has one.
+    private var bucket: TokenBucket?
     /// Announcements accepted and not yet ended.
     public private(set) var pending = 0
     /// The first refusal of the present throttling episode, or nil when the client is not throttled.
@@ -24,8 +23,7 @@ public struct ClientAllowance: Sendable {
 
     public init(limits: ClientLimits, at now: MonotonicInstant) {
         self.limits = limits
-        microtokens = Int64(limits.rate?.burst ?? 0) * 1_000_000
-        refilledAt = now
+        bucket = limits.rate.map { TokenBucket(rate: $0, at: now) }
     }
 
     public var isThrottled: Bool { throttledSince != nil }
@@ -37,18 +35,22 @@ public struct ClientAllowance: Sendable {
     }
 
     /// Decides on one announcement of `textBytes` bytes arriving at `now`; an accepted one counts as pending until `ended()`.
-    public mutating func admit(textBytes: Int, at now: MonotonicInstant) -> ClientAdmission {
+    /// `programTakes` is asked last, once the client's own limits let the announcement in: it takes a
+    /// token from the bucket the client's program shares (`ProgramRate`), or says there is none, which
+    /// refuses the announcement for its rate like the client's own bucket. A refusal costs no token.
+    public mutating func admit(
+        textBytes: Int, at now: MonotonicInstant, programTakes: (MonotonicInstant) -> Bool = { _ in true }
+    ) -> ClientAdmission {
         if let maxTextBytes = limits.maxTextBytes, textBytes > maxTextBytes {
             return .refused(.textLength, nil)
         }
         if let maxPending = limits.maxPending, pending >= maxPending {
             return .refused(.pending, refuse(.pending, at: now))
         }
-        if let rate = limits.rate {
-            refill(rate, at: now)
-            guard microtokens >= 1_000_000 else { return .refused(.rate, refuse(.rate, at: now)) }
-            microtokens -= 1_000_000
+        if bucket?.hasToken(at: now) == false || !programTakes(now) {
+            return .refused(.rate, refuse(.rate, at: now))
         }
+        _ = bucket?.take(at: now)
         pending += 1
         return .accepted(settle(at: now))
     }
@@ -65,16 +67,6 @@ public struct ClientAllowance: Sendable {
         throttledSince = nil
         refusedWhileThrottled = 0
         return change
-    }
-
-    private mutating func refill(_ rate: ClientLimits.Rate, at now: MonotonicInstant) {
-        // Moments read on different threads may arrive out of order; an earlier one adds nothing.
-        let elapsed = max(0, Int64(now.since(refilledAt).microseconds))
-        refilledAt = max(refilledAt, now)
-        let capacity = Int64(rate.burst) * 1_000_000
-        // elapsed µs × per second tokens = millionths of a token; capped before it can overflow.
-        let added = elapsed >= capacity ? capacity : min(capacity, elapsed * Int64(rate.perSecond))
-        microtokens = min(capacity, microtokens + added)
     }
 
     private mutating func refuse(_ reason: ClientRefusal, at now: MonotonicInstant) -> ThrottleChange? {

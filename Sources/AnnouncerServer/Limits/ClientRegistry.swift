@@ -12,6 +12,8 @@ final class ClientRegistry: Sendable {
     private let totals = RefusalTotals()
     private let accounts = Mutex<[Int: ClientAccount]>([:])
     private let nextNumber = Atomic<Int>(0)
+    /// Which connections belong to one program, and the rate each program's connections share.
+    private let shares = Mutex((programs: ProgramShares(), rates: [ShareID: ProgramRate]()))
 
     init(limits: ClientLimits, logger: Logger) {
         self.limits = limits
@@ -32,8 +34,57 @@ final class ClientRegistry: Sendable {
 
     func close(_ account: ClientAccount) {
         _ = accounts.withLock { $0.removeValue(forKey: account.number) }
+        shares.withLock { shares in
+            let share = shares.programs.share(of: account.clientID)
+            shares.programs.leave(account.clientID, at: .now())
+            if !shares.programs.isKnown(share) { shares.rates[share] = nil }
+        }
         account.close()
     }
+
+    /// `account` is also known by `keys` (its process, its program): it joins the share of any connection
+    /// known by one of them, and with it the rate that share's connections share. Returns the accounts
+    /// whose share changed and that the queue must be told of.
+    func identify(_ account: ClientAccount, by keys: [ProgramShares.Key]) -> [(ClientID, ShareID)] {
+        let now = MonotonicInstant.now()
+        let limits = self.limits
+        let (changes, rates) = shares.withLock { shares in
+            var changes = shares.programs.identify(account.clientID, by: keys, at: now)
+            // The one identified takes its share's rate even when its share did not change.
+            if !changes.contains(where: { $0.client == account.clientID }) {
+                changes.append(.init(client: account.clientID, share: shares.programs.share(of: account.clientID)))
+            }
+            var rates: [ShareID: ProgramRate] = [:]
+            for share in Set(changes.map(\.share)) {
+                if shares.rates[share] == nil, let rate = limits.rate { shares.rates[share] = ProgramRate(rate: rate, at: now) }
+                rates[share] = shares.rates[share]
+            }
+            // Shares joined into others, and programs forgotten, are gone.
+            shares.rates = shares.rates.filter { shares.programs.isKnown($0.key) }
+            return (changes, rates)
+        }
+        let moved = accounts.withLock { accounts in
+            changes.compactMap { change in accounts[change.client.rawValue].map { (change, $0) } }
+        }
+        return moved.compactMap { change, account in
+            account.moved(to: change.share, rate: rates[change.share]) ? (change.client, change.share) : nil
+        }
+    }
+
+    /// Who a connected client is, for a log line: its number, protocol, process and name.
+    func metadata(of client: ClientID) -> Logger.Metadata {
+        var metadata: Logger.Metadata = ["client.number": "\(client.rawValue)"]
+        guard let account = accounts.withLock({ $0[client.rawValue] }) else { return metadata }
+        let identity = account.identity
+        if let wireProtocol = identity.wireProtocol { metadata["client.protocol"] = "\(wireProtocol.spoken)" }
+        if let pid = identity.processID { metadata["client.process"] = "\(pid)" }
+        if let name = identity.name { metadata["client.name"] = "\(name)" }
+        metadata["client.connections_of_its_program"] = "\(shareSize(of: account))"
+        return metadata
+    }
+
+    /// How many connections share with `account`, itself included.
+    func shareSize(of account: ClientAccount) -> Int { shares.withLock { $0.programs.memberCount(of: account.clientID) } }
 
     /// The `client_list` array of the `status` reply: every connected client with its share of the queue.
     func list(queue: [ClientID: ClientQueueStatus]) -> [ClientShare] {

@@ -1,0 +1,188 @@
+import TestSupport
+import AnnouncerCore
+import AnnouncerProtocol
+import Foundation
+import Glibc
+import Testing
+
+/// No client holds the others' speech, and programs, not connections, share the voice: through a real
+/// `announcerd`, with the hostile clients in processes of their own (scripts/announcer_rig/attacker.py,
+/// spd-say), so the server sees them as other programs than this test.
+@Suite(.serialized) struct SharingThroughServerTests {
+    static let attacker = Repository.path("scripts/announcer_rig/attacker.py")
+    static let python = "/usr/bin/python3"
+
+    /// Sends one SSIP command and returns its last reply line (the one whose code is followed by a space).
+    private func ssip(_ client: SocketClient, _ line: String) -> String? {
+        client.send(line + "\r\n")
+        while let reply = client.readLine() {
+            if reply.count >= 4, reply[reply.index(reply.startIndex, offsetBy: 3)] == " " { return reply }
+        }
+        return nil
+    }
+
+    /// Hangs up as a client that vanishes does: no QUIT.
+    private func hangUp(_ client: SocketClient) {
+        shutdown(client.descriptor, Int32(SHUT_RDWR))
+    }
+
+    /// Speaks one assertive announcement from a connection of this test and follows it to its end.
+    private func speakAssertive(_ server: ServerProcess, _ text: String, timeout: Double = 20) throws -> [EventLine] {
+        let client = try SocketClient(path: server.socketPath)
+        let reply = client.request(#"{"request":"speak","politeness":"assertive","rate":450,"follow":true,"text":"\#(text)"}"#)
+        guard let id = reply?.id else { return [] }
+        return client.readEvents(until: isEnd(of: id), timeout: timeout)
+    }
+
+    private func latency(_ events: [EventLine]) -> Duration? {
+        events.first { $0.event == .firstAudio }?.latency.map { .microseconds(Int64($0.microseconds)) }
+    }
+
+    /// Starts attacker.py as a program of its own; the caller waits for it.
+    private func startAttacker(_ mode: String, _ server: ServerProcess, _ options: [String]) throws -> (Process, String) {
+        let report = ServerProcess.makeDirectory() + "/report.json"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.python)
+        process.arguments = [Self.attacker, mode, "--socket", server.socketPath, "--report", report] + options
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, report)
+    }
+
+    // MARK: - Pauses
+
+    @Test("A PAUSE ALL whose client hangs up holds nobody's speech, and the server says why it ended")
+    func pauseAllEndsWhenItsClientHangsUp() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let pauser = try SocketClient(path: server.socketPath)
+        #expect(ssip(pauser, "PAUSE ALL") == "211 OK PAUSED")
+        hangUp(pauser)
+        let events = try speakAssertive(server, "Heard after the pause went with its client")
+        #expect(events.last?.outcome == .spoken, "\(events)")
+        #expect(waitFor({ server.standardErrorText.contains("because the client that paused went away") }, seconds: 5), "\(server.standardErrorText)")
+    }
+
+    @Test("A PAUSE ALL ends at --max-pause-all while its client stays, logged once")
+    func pauseAllEndsAtItsLimit() throws {
+        let server = try ServerProcess(arguments: ["--max-pause-all", "1"])
+        defer { server.stop() }
+        let pauser = try SocketClient(path: server.socketPath)
+        #expect(ssip(pauser, "PAUSE ALL") == "211 OK PAUSED")
+        let events = try speakAssertive(server, "Heard once the pause ran out")
+        #expect(events.last?.outcome == .spoken, "\(events)")
+        let waited = try #require(latency(events), "\(events)")
+        #expect(waited >= .milliseconds(800) && waited < .seconds(5), "first audio \(waited) after arrival, with a limit of 1 s")
+        _ = try speakAssertive(server, "And after it")
+        let lines = server.standardErrorText.split(separator: "\n").filter { $0.contains("ended at its time limit") }
+        #expect(lines.count == 1, "\(server.standardErrorText)")
+        // Still connected, and still answered.
+        #expect(ssip(pauser, "HISTORY GET CLIENT_ID")?.hasPrefix("245") == true)
+    }
+
+    @Test("--max-pause-all takes seconds above zero")
+    func maxPauseAllMustBePositive() throws {
+        let run = try ProgramRun(ServerProcess.announcerd.path, ["--max-pause-all", "0", "--socket", ServerProcess.makeDirectory() + "/a.sock"])
+        #expect(run.status != 0)
+        #expect(run.standardError.contains("--max-pause-all"), "\(run.standardError)")
+    }
+
+    @Test("A client that paused itself and hangs up has every message it left end cancelled, saying why")
+    func pausedClientHangingUpHasItsMessagesCancelled() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let listener = try SocketClient(path: server.socketPath)
+        _ = listener.request(.subscribe)
+        let hoarder = try SocketClient(path: server.socketPath)
+        #expect(ssip(hoarder, "SET SELF PRIORITY IMPORTANT") == "202 OK PRIORITY SET")
+        #expect(ssip(hoarder, "PAUSE SELF") == "211 OK PAUSED")
+        var ids: Set<AnnouncementID> = []
+        for index in 0..<20 {
+            #expect(ssip(hoarder, "SPEAK") == "230 OK RECEIVING DATA")
+            hoarder.send("Hoarded \(index)\r\n.\r\n")
+            while let line = hoarder.readLine(), !line.hasPrefix("225 ") {
+                if line.hasPrefix("225-") { ids.insert(AnnouncementID(String(line.dropFirst(4)))) }
+            }
+        }
+        #expect(ids.count == 20)
+        hangUp(hoarder)
+        var ended: [AnnouncementID: EventLine] = [:]
+        _ = listener.readEvents(until: { event in
+            if event.event == .ended, ids.contains(event.id) { ended[event.id] = event }
+            return ended.count == ids.count
+        }, timeout: 20)
+        #expect(ended.count == 20)
+        #expect(ended.values.allSatisfy { $0.outcome == .cancelled && $0.reason?.contains("went away while paused") == true }, "\(ended.values.first.map { "\($0)" } ?? "")")
+    }
+
+    // MARK: - Floods from other programs
+
+    @Test("While another program floods IMPORTANT through 50 connections, this program's assertive announcements are spoken at once")
+    func manyConnectionsOfOneProgramGetOneShare() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (flood, report) = try startAttacker("flood", server, ["--connections", "50", "--messages", "100", "--seconds", "8"])
+        defer { if flood.isRunning { kill(flood.processIdentifier, SIGKILL) } }
+        Thread.sleep(forTimeInterval: 1.5)
+        var latencies: [Duration] = []
+        for index in 0..<5 {
+            let events = try speakAssertive(server, "Mine \(index) during the flood")
+            #expect(events.last?.outcome == .spoken, "\(events)")
+            if let latency = latency(events) { latencies.append(latency) }
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        flood.waitUntilExit()
+        // A debug server still taking the flood in may decide late (Benchmarks/README.md: about 9 µs a
+        // submission in release, several times that here), so only the median is held to 500 ms; without
+        // sharing by program each waited behind thousands of the flood's.
+        #expect(latencies.count == 5)
+        #expect(latencies.sorted()[2] < .milliseconds(500), "first audio after arrival: \(latencies)")
+        #expect(latencies.allSatisfy { $0 < .seconds(2) }, "first audio after arrival: \(latencies)")
+        #expect(server.standardErrorText.contains("faster than its rate"), "\(server.standardErrorText)")
+        let accepted = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(!accepted.contains(#""refused": 1"#), "the flood is shared, not refused")
+    }
+
+    @Test("After 100 spd-say -P important at once, another program's assertive announcement cuts in at once", .enabled(if: speechDispatcherClientsInstalled))
+    func spdSayRunawayIsOneProgram() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let environment = ProcessInfo.processInfo.environment.merging(
+            ["SPEECHD_ADDRESS": "unix_socket:\(server.socketPath)", "LC_ALL": "C.UTF-8"]) { $1 }
+        // More than the 20 at once and 10 a second one program may send as assertive, however fast they start.
+        let runaway = (0..<100).map { index -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: SSIPClientTests.spdSay)
+            process.arguments = ["-P", "important", "Runaway message number \(index), which says a little more than one word."]
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            return process
+        }
+        for process in runaway { try process.run() }
+        for process in runaway { process.waitUntilExit() }
+        #expect(runaway.allSatisfy { $0.terminationStatus == 0 })
+        let events = try speakAssertive(server, "Mine after the runaway")
+        #expect(events.last?.outcome == .spoken, "\(events)")
+        let waited = try #require(latency(events), "\(events)")
+        #expect(waited < .milliseconds(500), "first audio \(waited) after arrival")
+        #expect(server.standardErrorText.contains("faster than its rate"), "\(server.standardErrorText)")
+    }
+
+    @Test("Orca's own speech module speaks, says all and stops as usual while another program floods IMPORTANT", .enabled(if: orcaInstalled))
+    func orcaSpeaksWhileAScriptFloods() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (flood, _) = try startAttacker("flood", server, ["--connections", "20", "--messages", "200", "--seconds", "90"])
+        defer { if flood.isRunning { kill(flood.processIdentifier, SIGKILL) } }
+        Thread.sleep(forTimeInterval: 1)
+        let run = try ProgramRun(
+            // Orca's long text waits for the flood's utterance speaking when it comes, so its stop comes later.
+            OrcaSpeechTests.dbusRunSession, ["--", Self.python, OrcaSpeechTests.script, "--quiet-debug", "--total-timeout", "120", "--stop-after", "4"],
+            environment: ["SPEECHD_ADDRESS": "unix_socket:\(server.socketPath)", "LC_ALL": "C.UTF-8"], timeout: 150)
+        #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
+        #expect(run.standardOutput.contains("passed and 0 failed."), "\(run.standardOutput)")
+        kill(flood.processIdentifier, SIGTERM)
+    }
+}
