@@ -47,14 +47,36 @@ public struct WAVFile: Sendable {
 
     /// Reads the file at `path`, which must be a regular file of at most `largestFile` bytes.
     public init(contentsOf path: String) throws(WAVFileError) {
-        try self.init(bytes: Self.read(path), path: path)
+        try self.init(bytes: Self.read(path).bytes, path: path)
     }
 
     /// Reads a WAV file's bytes; `path` names it in errors. Public so tests and fuzzers need no files.
     public init(bytes: [UInt8], path: String) throws(WAVFileError) {
+        guard bytes.count <= Self.largestFile else {
+            throw WAVFileError(path: path, reason: .tooLarge(bytes: bytes.count, limit: Self.largestFile))
+        }
+        let layout = try Self.layout(of: bytes, fileSize: bytes.count, path: path)
+        self.path = path
+        self.sampleRate = layout.header.sampleRate
+        self.channels = layout.header.channels
+        self.encoding = layout.header.encoding
+        self.samples = Self.decodeMono(
+            bytes, from: layout.dataStart, frames: layout.header.frames, channels: layout.header.channels,
+            encoding: layout.header.encoding
+        )
+    }
+
+    /// Where a file's samples begin and what they are, from its chunks.
+    struct Layout {
+        let header: WAVHeader
+        let dataStart: Int
+    }
+
+    /// Walks the chunks of `bytes`, the first bytes of a file of `fileSize` bytes (all of it, or a
+    /// prefix for `WAVHeader`), and checks the format and length the file declares.
+    static func layout(of bytes: [UInt8], fileSize: Int, path: String) throws(WAVFileError) -> Layout {
         func failure(_ reason: WAVFileError.Reason) -> WAVFileError { WAVFileError(path: path, reason: reason) }
         guard !bytes.isEmpty else { throw failure(.empty) }
-        guard bytes.count <= Self.largestFile else { throw failure(.tooLarge(bytes: bytes.count, limit: Self.largestFile)) }
         let reader = ByteReader(bytes: bytes)
         guard bytes.count >= 12 else { throw failure(reader.tag(at: 0) == "RIFF" ? .truncatedHeader : .notRIFFWAVE) }
         guard reader.tag(at: 0) == "RIFF", reader.tag(at: 8) == "WAVE" else { throw failure(.notRIFFWAVE) }
@@ -65,7 +87,7 @@ public struct WAVFile: Sendable {
         var position = 12
         while format == nil || data == nil {
             guard position + 8 <= bytes.count else {
-                cutShort = position < bytes.count
+                cutShort = position < fileSize
                 break
             }
             let id = reader.tag(at: position)
@@ -73,7 +95,7 @@ public struct WAVFile: Sendable {
             let body = position + 8
             if id == "data", data == nil {
                 let streaming = size == 0xFFFF_FFFF
-                data = body..<(streaming ? bytes.count : min(bytes.count, body + size))
+                data = body..<(streaming ? fileSize : min(fileSize, body + size))
                 if streaming { break }
             } else if id == "fmt ", format == nil {
                 guard body + size <= bytes.count else {
@@ -94,15 +116,12 @@ public struct WAVFile: Sendable {
         guard seconds <= Double(Self.longestDuration.components.seconds) else {
             throw failure(.tooLong(seconds: seconds, limit: Self.longestDuration))
         }
-
-        self.path = path
-        self.sampleRate = format.sampleRate
-        self.channels = format.channels
-        self.encoding = format.encoding
-        self.samples = Self.decodeMono(bytes, from: data.lowerBound, frames: frames, channels: format.channels, encoding: format.encoding)
+        let header = WAVHeader(sampleRate: format.sampleRate, channels: format.channels, encoding: format.encoding, frames: frames)
+        return Layout(header: header, dataStart: data.lowerBound)
     }
 
-    private static func read(_ path: String) throws(WAVFileError) -> [UInt8] {
+    /// The bytes of the regular file at `path`, at most `prefix` of them, and the file's size.
+    static func read(_ path: String, prefix: Int? = nil) throws(WAVFileError) -> (bytes: [UInt8], fileSize: Int) {
         func failure(_ reason: WAVFileError.Reason) -> WAVFileError { WAVFileError(path: path, reason: reason) }
         func systemError() -> WAVFileError { failure(.unopenable(String(cString: strerror(errno)).lowercased())) }
         // Not blocking, so that a FIFO put where a sound should be is refused rather than waited on.
@@ -112,8 +131,9 @@ public struct WAVFile: Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw systemError() }
         guard status.st_mode & S_IFMT == S_IFREG else { throw failure(.notRegularFile) }
-        let size = Int(status.st_size)
-        guard size <= largestFile else { throw failure(.tooLarge(bytes: size, limit: largestFile)) }
+        let fileSize = Int(status.st_size)
+        guard fileSize <= largestFile else { throw failure(.tooLarge(bytes: fileSize, limit: largestFile)) }
+        let size = min(fileSize, prefix ?? fileSize)
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < size {
@@ -128,7 +148,7 @@ public struct WAVFile: Sendable {
         }
         // A file that shrank while it was read is taken as far as it went.
         bytes.removeSubrange(filled...)
-        return bytes
+        return (bytes, filled < size ? filled : fileSize)
     }
 
     private static func decodeMono(_ bytes: [UInt8], from start: Int, frames: Int, channels: Int, encoding: Encoding) -> [Float] {
@@ -180,7 +200,7 @@ public struct WAVFile: Sendable {
 }
 
 /// The `fmt ` chunk, as far as decoding needs it.
-private struct FormatChunk {
+struct FormatChunk {
     let channels: Int
     let sampleRate: Int
     let encoding: WAVFile.Encoding
@@ -231,7 +251,7 @@ private struct FormatChunk {
 }
 
 /// Little-endian fields and chunk tags at byte offsets the caller has checked.
-private struct ByteReader {
+struct ByteReader {
     let bytes: [UInt8]
 
     func uint16(at offset: Int) -> UInt16 { UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8 }

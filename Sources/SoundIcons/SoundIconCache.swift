@@ -1,4 +1,7 @@
-/// Decoded, resampled sounds by file version and rate, the least recently used let go beyond a byte budget.
+import Audio
+
+/// Decoded, resampled sounds by file version and rate, the least recently used let go beyond a byte
+/// budget; and the files that could not be decoded, with why, so they are not read again.
 struct SoundIconCache {
     struct Key: Hashable {
         let realPath: String
@@ -16,10 +19,32 @@ struct SoundIconCache {
     private(set) var bytes = 0
     private var entries: [Key: Entry] = [:]
     private var uses: UInt64 = 0
+    /// Files that could not be decoded, by version: a changed file is tried again.
+    private var failures: [Key: WAVFileError] = [:]
+    /// How many failures are remembered; beyond it they are all forgotten, to be found again.
+    static let failuresKept = 256
+
+    /// What the cache knows of one file version at one rate.
+    enum Lookup {
+        case samples([Int16])
+        case failure(WAVFileError)
+    }
 
     init(limit: Int) { self.limit = limit }
 
     var count: Int { entries.count }
+
+    /// The samples or the failure kept for `key`, counting as a use; nil when neither is.
+    mutating func lookup(_ key: Key) -> Lookup? {
+        if let samples = samples(for: key) { return .samples(samples) }
+        return failures[key].map { .failure($0) }
+    }
+
+    /// Remembers that `key`'s file could not be decoded.
+    mutating func insertFailure(_ error: WAVFileError, for key: Key) {
+        if failures.count >= Self.failuresKept { failures.removeAll() }
+        failures[key] = error
+    }
 
     mutating func samples(for key: Key) -> [Int16]? {
         guard var entry = entries[key] else { return nil }

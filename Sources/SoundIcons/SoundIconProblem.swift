@@ -13,6 +13,8 @@ public enum SoundIconProblem: Error, Sendable, Equatable, CustomStringConvertibl
     case outsideFolders(String, path: String, target: String)
     /// The sound was found, and is not a WAV file announcer can read.
     case unreadable(String, path: String, WAVFileError)
+    /// The speech that wanted the sound was cut while the file was still being decoded.
+    case cancelled(String)
     /// An audio source that is neither a sound icon's name nor a file inside the sound-icon folders,
     /// such as an `http:` address.
     case notAllowed(String, folders: [String])
@@ -40,7 +42,7 @@ public enum SoundIconProblem: Error, Sendable, Equatable, CustomStringConvertibl
     public var isNotFound: Bool {
         switch self {
         case .notFound, .missingFile: true
-        case .refusedName, .outsideFolders, .unreadable, .notAllowed: false
+        case .refusedName, .outsideFolders, .unreadable, .notAllowed, .cancelled: false
         }
     }
 
@@ -58,6 +60,8 @@ public enum SoundIconProblem: Error, Sendable, Equatable, CustomStringConvertibl
             "The sound icon \(Self.quoted(name)) (\(path)) is a link to \(target), outside the sound-icon folders, so it is not played."
         case let .unreadable(name, path, error):
             "The sound icon \(Self.quoted(name)) (\(path == error.path ? path : "\(path), a link to \(error.path)")) is not a WAV file announcer can read: \(error.reason.clause)."
+        case let .cancelled(name):
+            "The sound icon \(Self.quoted(name)) was not played: its speech was cut while the file was still being read."
         case let .notAllowed(source, folders):
             "The audio source \(Self.quoted(source)) is not played: announcer plays only sound icons by name and files inside \(folders.isEmpty ? "its sound-icon folders, and none is set" : Self.list(folders))."
         }

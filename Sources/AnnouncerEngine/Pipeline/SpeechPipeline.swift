@@ -155,7 +155,9 @@ final class SpeechPipeline: Speaker {
                 let played = Atomic<Bool>(false)
                 let sounds = self.sounds
                 requests.append(Self.substitute(into: stream) {
-                    guard let samples = sounds?.samples(forSource: name, sampleRate: sampleRate) else { return }
+                    guard let samples = sounds?.samples(forSource: name, sampleRate: sampleRate, isCancelled: { stream.isClosed }) else {
+                        return
+                    }
                     played.store(true, ordering: .releasing)
                     Self.pushInChunks(samples, sampleRate: sampleRate, to: stream)
                 })
