@@ -164,8 +164,13 @@ public final class AnnouncementServer: Sendable {
     private func bootstrap(ssipOnly: Bool, listening: CInt) -> ServerBootstrap {
         let context = self.context
         let gate = self.gate
+        // The server's one event loop serves every connection; their held lines take turns there.
+        let turns = ReadTurns(eventLoop: group.next())
         return ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
+            // A crowd connecting at once is taken in a few turns of the event loop, not four a turn, so a
+            // newcomer queued behind 200 does not wait 50 turns, each spent reading the crowd.
+            .serverChannelOption(.maxMessagesPerRead, value: 64)
             // Out of descriptors, waiting connections are refused in one line instead of spinning on the error.
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -186,7 +191,7 @@ public final class AnnouncementServer: Sendable {
                     try operations.addHandler(PeerCheck(logger: context.logger) { context.identify(client, peer: $0) })
                     try operations.addHandler(BackPressureHandler())
                     try operations.addHandler(ByteToMessageHandler(LineFrameDecoder(maxLineLength: context.configuration.maxLineLength)))
-                    try operations.addHandler(ReadGate())
+                    try operations.addHandler(ReadGate(turns: turns))
                     if ssipOnly {
                         try operations.addHandler(SSIPHandler(context: context, client: client))
                     } else {
@@ -199,8 +204,11 @@ public final class AnnouncementServer: Sendable {
                 }
             }
             .childChannelOption(.allowRemoteHalfClosure, value: false)
-            // Small reads, so one read never brings thousands of requests to handle at once.
-            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 1_024, initial: 4_096, maximum: 16_384))
+            // Small reads, one per connection in each turn of the event loop, so one read never brings
+            // thousands of requests to handle at once, and 200 connections flooding together hold up
+            // a newcomer's request by one small read each, not by everything they sent.
+            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 1_024, initial: 4_096, maximum: 4_096))
+            .childChannelOption(.maxMessagesPerRead, value: 1)
     }
 
     private func track(_ channel: any Channel, client: ClientAccount) {

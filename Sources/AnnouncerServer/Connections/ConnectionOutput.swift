@@ -19,6 +19,10 @@ final class ConnectionOutput {
     /// Whether the client reads; shared with the connection's event recipient.
     let reading = ReadingWatch()
     private var closedForLag = false
+    /// True while the replies to one read are written and not yet flushed (`holdFlushes`).
+    private var holding = false
+    /// True when something was written since the last flush.
+    private var unflushed = false
     /// True once events were cut for lag; the connection's own replies still go out.
     private(set) var eventsCut = false
 
@@ -43,7 +47,24 @@ final class ConnectionOutput {
     /// The most bytes that may wait for one connection before it is closed, reading or not.
     private var closeBound: Int { 64 * eventBound }
 
-    /// Writes reply lines and flushes them. Call on the channel's event loop.
+    /// Holds the flushes of what is written until `releaseFlushes`, or, at the latest, the end of this
+    /// turn of the event loop: the replies to a read of a hundred requests go out in one write to the
+    /// socket, not a hundred, which a flood through many connections made the event loop's main cost.
+    /// Call on the channel's event loop when a read begins.
+    func holdFlushes() {
+        guard !holding else { return }
+        holding = true
+        channel.eventLoop.assumeIsolated().execute { [self] in releaseFlushes() }
+    }
+
+    /// Flushes what was held, and flushes at once again from now on. Call when a read is complete.
+    func releaseFlushes() {
+        guard holding else { return }
+        holding = false
+        flushWritten()
+    }
+
+    /// Writes reply lines and flushes them, or leaves them for `releaseFlushes`. Call on the channel's event loop.
     func write(_ lines: [String]) {
         guard !lines.isEmpty, !closedForLag else { return }
         send(lines)
@@ -75,8 +96,18 @@ final class ConnectionOutput {
             buffer.writeString(line)
             buffer.writeString(lineEnding)
         }
-        channel.writeAndFlush(buffer, promise: nil)
-        // What the kernel would not take waits in the channel; no promise per write, which cost more than the line.
+        // No promise per write, which cost more than the line.
+        channel.write(buffer, promise: nil)
+        unflushed = true
+        if !holding { flushWritten() }
+    }
+
+    /// Flushes what was written, then checks what the kernel would not take against the bounds.
+    private func flushWritten() {
+        guard unflushed, !closedForLag else { return }
+        unflushed = false
+        channel.flush()
+        // What the kernel would not take waits in the channel.
         let waiting = pendingBytes
         if waiting > closeBound {
             closedForLag = true

@@ -39,12 +39,18 @@ final class JSONLinesHandler: ChannelInboundHandler {
 
     func channelRead(context channelContext: ChannelHandlerContext, data: NIOAny) {
         let arrival = MonotonicInstant.now()
+        output?.holdFlushes()
         switch unwrapInboundIn(data) {
         case let .tooLong(limit):
             perform(session.lineTooLong(limit: limit), arrival: arrival)
         case let .line(buffer):
             perform(session.receive(buffer.readableBytesView, at: arrival, connectionOpen: channelContext.channel.isActive), arrival: arrival)
         }
+    }
+
+    func channelReadComplete(context channelContext: ChannelHandlerContext) {
+        output?.releaseFlushes()
+        channelContext.fireChannelReadComplete()
     }
 
     func channelWritabilityChanged(context channelContext: ChannelHandlerContext) {

@@ -42,6 +42,11 @@ final class SSIPHandler: ChannelInboundHandler {
         context.clientJoinedQueue(client)
     }
 
+    func channelReadComplete(context channelContext: ChannelHandlerContext) {
+        output?.releaseFlushes()
+        channelContext.fireChannelReadComplete()
+    }
+
     func channelWritabilityChanged(context channelContext: ChannelHandlerContext) {
         output?.writabilityChanged()
         channelContext.fireChannelWritabilityChanged()
@@ -55,6 +60,7 @@ final class SSIPHandler: ChannelInboundHandler {
 
     func channelRead(context channelContext: ChannelHandlerContext, data: NIOAny) {
         let arrival = MonotonicInstant.now()
+        output?.holdFlushes()
         switch unwrapInboundIn(data) {
         case let .line(buffer): perform(session.receive(buffer.readableBytesView, at: arrival))
         case let .tooLong(limit): perform(session.lineTooLong(limit: limit))
@@ -90,6 +96,8 @@ final class SSIPHandler: ChannelInboundHandler {
             case let .wake(moment):
                 wake(at: moment)
             case .close:
+                // The replies before it (QUIT's 231) go out first.
+                output?.releaseFlushes()
                 channel?.close(promise: nil)
             }
         }

@@ -6,9 +6,9 @@ import NIOCore
 /// NIO's `BackPressureHandler` stops reading the socket once replies wait unread, but one read may
 /// already hold thousands of requests; answering them all at once would pile megabytes of replies on
 /// a client that does not read, and keep the event loop from everyone else. So lines wait here and
-/// go on while the channel is writable, for at most `turn` at a time; then the event loop serves the
-/// other connections before this one's next turn. Past `maxHeld` lines waiting, the socket is not
-/// read until they have gone on.
+/// go on while the channel is writable, for at most `turn` at a time; then the other connections get
+/// theirs, in rounds that let the event loop read the sockets between them (`ReadTurns`). Past
+/// `maxHeld` lines waiting, the socket is not read until they have gone on.
 final class ReadGate: ChannelDuplexHandler {
     typealias InboundIn = LineFrame
     typealias InboundOut = LineFrame
@@ -17,19 +17,31 @@ final class ReadGate: ChannelDuplexHandler {
 
     /// The longest one connection's lines are handled before others get their turn.
     static let turn = TimeAmount.microseconds(500)
+    /// The turn a connection takes as soon as its lines are read, when it had none held: enough for a
+    /// lone request, short enough that 200 connections read in one pass of the event loop cost little.
+    static let firstTurn = TimeAmount.microseconds(100)
     /// Lines held beyond which the socket is not read.
     static let maxHeld = 512
 
+    private let turns: ReadTurns
+    private var context: ChannelHandlerContext?
     private var held: Deque<LineFrame> = []
     private var turnScheduled = false
     private var readingPaused = false
     /// The client hung up: what it sent before still goes on, in turns, and then the news that it left.
     private var hungUp = false
 
+    init(turns: ReadTurns) { self.turns = turns }
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         held.append(unwrapInboundIn(data))
         if held.count >= Self.maxHeld { readingPaused = true }
-        if !turnScheduled { takeTurn(context: context) }
+        // A connection with nothing held goes at once: a lone request is answered without waiting a round.
+        if !turnScheduled { takeTurn(until: .now() + Self.firstTurn) }
     }
 
     func read(context: ChannelHandlerContext) {
@@ -43,17 +55,18 @@ final class ReadGate: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         hungUp = true
         if held.isEmpty { return context.fireChannelInactive() }
-        if !turnScheduled { takeTurn(context: context) }
+        if !turnScheduled { takeTurn(until: .now() + Self.turn) }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         context.fireChannelWritabilityChanged()
-        if !turnScheduled { takeTurn(context: context) }
+        if !turnScheduled { takeTurn(until: .now() + Self.turn) }
     }
 
-    /// Hands on lines for one turn; what is left waits for the next turn, or for writability.
-    private func takeTurn(context: ChannelHandlerContext) {
-        let end = NIODeadline.now() + Self.turn
+    /// Hands on lines until `end`; what is left waits for its turn in the next round, or for writability.
+    func takeTurn(until end: NIODeadline) {
+        turnScheduled = false
+        guard let context else { return }
         // After a hang-up nothing can be written, so writability no longer holds lines back.
         while hungUp || context.channel.isWritable, let line = held.popFirst() {
             context.fireChannelRead(NIOAny(line))
@@ -66,11 +79,6 @@ final class ReadGate: ChannelDuplexHandler {
         }
         guard !held.isEmpty, hungUp || context.channel.isWritable else { return }
         turnScheduled = true
-        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        context.eventLoop.execute {
-            let (gate, context) = bound.value
-            gate.turnScheduled = false
-            gate.takeTurn(context: context)
-        }
+        turns.enqueue(self)
     }
 }
