@@ -40,8 +40,15 @@ final class ReadGate: ChannelDuplexHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         held.append(unwrapInboundIn(data))
         if held.count >= Self.maxHeld { readingPaused = true }
-        // A connection with nothing held goes at once: a lone request is answered without waiting a round.
+    }
+
+    /// Every line of one read is held: a connection that had none held takes its first turn now, so a
+    /// lone request is answered at once. Taken per line instead, as it once was, the turn never ended:
+    /// each line found nothing held before it, and 200 flooding connections had every line of their
+    /// reads handled before the loop read anyone else, half a second a pass.
+    func channelReadComplete(context: ChannelHandlerContext) {
         if !turnScheduled { takeTurn(until: .now() + Self.firstTurn) }
+        context.fireChannelReadComplete()
     }
 
     func read(context: ChannelHandlerContext) {
