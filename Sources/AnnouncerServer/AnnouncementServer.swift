@@ -191,7 +191,12 @@ public final class AnnouncementServer: Sendable {
                     try operations.addHandler(PeerCheck(logger: context.logger) { context.identify(client, peer: $0) })
                     try operations.addHandler(BackPressureHandler())
                     try operations.addHandler(ByteToMessageHandler(LineFrameDecoder(maxLineLength: context.configuration.maxLineLength)))
-                    try operations.addHandler(ReadGate(turns: turns))
+                    try operations.addHandler(ReadGate(turns: turns) { dropped in
+                        context.logger.notice(
+                            "A client hung up with more requests unread than are handled after a hang-up; the rest were dropped.",
+                            metadata: ["client.number": "\(client.number)", "client.requests_dropped": "\(dropped)"]
+                        )
+                    })
                     if ssipOnly {
                         try operations.addHandler(SSIPHandler(context: context, client: client))
                     } else {

@@ -43,6 +43,9 @@ final class PeerCheck: ChannelInboundHandler, RemovableChannelHandler {
             let pending = held
             held = []
             for data in pending { context.fireChannelRead(data) }
+            // The reads' completion went by while they were held; the handlers after this one act on it
+            // (`ReadGate` takes its turn then), so it follows them again.
+            if !pending.isEmpty { context.fireChannelReadComplete() }
             context.pipeline.syncOperations.removeHandler(self, promise: nil)
         case let .success(peer):
             logger.warning("Refused a connection from another user: only the server's own user may use it.", metadata: [

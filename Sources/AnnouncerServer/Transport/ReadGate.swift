@@ -20,6 +20,10 @@ final class ReadGate: ChannelDuplexHandler {
     /// The turn a connection takes as soon as its lines are read, when it had none held: enough for a
     /// lone request, short enough that 200 connections read in one pass of the event loop cost little.
     static let firstTurn = TimeAmount.microseconds(100)
+    /// The longest a connection that hung up has its held lines handled: a client's last requests (a
+    /// PAUSE ALL, a few messages) and then some, about 100 requests of a release build; 50 flooders
+    /// that hang up at once hold the loop 50 ms.
+    static let lastTurn = TimeAmount.milliseconds(1)
     /// Lines held beyond which the socket is not read.
     static let maxHeld = 512
 
@@ -27,11 +31,19 @@ final class ReadGate: ChannelDuplexHandler {
     private var context: ChannelHandlerContext?
     private var held: Deque<LineFrame> = []
     private var turnScheduled = false
+    private var fallbackScheduled = false
     private var readingPaused = false
-    /// The client hung up: what it sent before still goes on, in turns, and then the news that it left.
+    /// The client hung up: what it sent before still goes on, and then the news that it left, once.
     private var hungUp = false
+    private var toldHangUp = false
 
-    init(turns: ReadTurns) { self.turns = turns }
+    /// Told how many lines a connection that hung up left unhandled past `lastTurn`.
+    private let onDropped: (Int) -> Void
+
+    init(turns: ReadTurns, onDropped: @escaping (Int) -> Void = { _ in }) {
+        self.turns = turns
+        self.onDropped = onDropped
+    }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 
@@ -40,6 +52,15 @@ final class ReadGate: ChannelDuplexHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         held.append(unwrapInboundIn(data))
         if held.count >= Self.maxHeld { readingPaused = true }
+        // Should no completion follow (a handler before this one held the lines back and let them go
+        // later), the first turn comes once the loop has finished reading: a request never waits unread.
+        if held.count == 1, !turnScheduled, !fallbackScheduled {
+            fallbackScheduled = true
+            context.eventLoop.assumeIsolated().execute { [self] in
+                fallbackScheduled = false
+                if !turnScheduled, !held.isEmpty { takeTurn(until: .now() + Self.firstTurn) }
+            }
+        }
     }
 
     /// Every line of one read is held: a connection that had none held takes its first turn now, so a
@@ -57,12 +78,21 @@ final class ReadGate: ChannelDuplexHandler {
         context.read()
     }
 
-    /// The client hung up: what it sent before it did is still handled, in turns like the rest, and
-    /// the handlers after this one hear of the hang-up when it has all gone on.
+    /// The client hung up: what it sent before it did is still handled, and the handlers after this
+    /// one hear of the hang-up when it has all gone on.
     func channelInactive(context: ChannelHandlerContext) {
         hungUp = true
-        if held.isEmpty { return context.fireChannelInactive() }
-        if !turnScheduled { takeTurn(until: .now() + Self.turn) }
+        // What it sent goes on now, in one last turn, not in later rounds: the pipeline is taken apart
+        // right after this, and lines still held then would be lost unseen, such as a PAUSE ALL sent
+        // just before a hang-up, behind a reply that failed to write. Past `lastTurn`, what is left of
+        // a flood is dropped, and said in one log line.
+        takeTurn(until: .now() + Self.lastTurn)
+        if !held.isEmpty {
+            let dropped = held.count
+            held.removeAll()
+            onDropped(dropped)
+            takeTurn(until: .now())
+        }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -79,7 +109,10 @@ final class ReadGate: ChannelDuplexHandler {
             context.fireChannelRead(NIOAny(line))
             if NIODeadline.now() >= end { break }
         }
-        if hungUp, held.isEmpty { return context.fireChannelInactive() }
+        if hungUp, held.isEmpty {
+            if !toldHangUp { toldHangUp = true; context.fireChannelInactive() }
+            return
+        }
         if readingPaused, !hungUp, held.count < Self.maxHeld / 2 {
             readingPaused = false
             context.read()
