@@ -21,7 +21,7 @@ import Testing
         #expect(received.map(\.text) == ["Build finished with two warnings"])
     }
 
-    @Test("stop ends what speaks and the next is spoken; cancel ends one by id, a region's, or all; a missing target is one sentence")
+    @Test("stop ends what speaks and names it; cancel ends one by id, a region's, or all, and says how many; a missing target is one sentence")
     func stopAndCancel() throws {
         let server = try ServerProcess()
         defer { server.stop() }
@@ -35,14 +35,22 @@ import Testing
         _ = listener.readEvents(until: { $0.event == .firstAudio && $0.text == long }, timeout: 10)
 
         let stop = try AnnounceProcess.run(["stop"] + socket)
-        #expect(stop.status == 0 && stop.standardOutput == "Stopped \"\(long)\".\n", "\(stop.standardOutput)\(stop.standardError)")
+        // The 83 characters of the text are shortened so that the line fits 80 cells.
+        #expect(stop.status == 0 && stop.standardOutput.hasPrefix("Stopped announcement 1: \"This long announcement"), "\(stop.standardOutput)\(stop.standardError)")
+        #expect(stop.standardOutput.hasSuffix("…\".\n") && stop.standardOutput.count <= 81, "\(stop.standardOutput)")
         let stopped = listener.readEvents(until: { $0.event == .ended && $0.text == long }, timeout: 10)
         #expect(stopped.last?.outcome == .cancelled)
 
         let region = try AnnounceProcess.run(["cancel"] + socket + ["--region", "build"])
         #expect(region.status == 0, "\(region.standardError)")
+        #expect(region.standardOutput == "Cancelled 1 announcement of region build.\n", "\(region.standardOutput)")
         let all = try AnnounceProcess.run(["cancel"] + socket + ["--all"])
         #expect(all.status == 0, "\(all.standardError)")
+        // "Waiting third" may have been spoken by now, or be waiting or speaking.
+        #expect(["Cancelled 1 announcement.\n", "Nothing was cancelled: nothing was waiting or speaking.\n"].contains(all.standardOutput),
+                "\(all.standardOutput)")
+        let gone = try AnnounceProcess.run(["cancel"] + socket + ["1"])
+        #expect(gone.standardOutput == "Nothing was cancelled: announcement 1 was not waiting or speaking.\n", "\(gone.standardOutput)")
         let ends = listener.readEvents(until: { $0.event == .ended && $0.text == "Waiting third" }, timeout: 10).filter { $0.event == .ended }
         #expect(ends.contains { $0.text == "Waiting in the build region" && $0.outcome == .cancelled }, "\(ends)")
         #expect(ends.last?.outcome == .cancelled || ends.last?.outcome == .spoken)
