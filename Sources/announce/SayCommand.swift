@@ -123,7 +123,7 @@ extension SayCommand {
     /// All of standard input, its lines joined by spaces, as one announcement.
     static func standardInput() -> String {
         var lines: [String] = []
-        while let line = readLine(strippingNewline: true) { lines.append(line) }
+        StandardInputLines().read { _, line in lines.append(line.text) }
         return lines.joined(separator: " ")
     }
 }

@@ -92,10 +92,7 @@ struct PipeCommand: ParsableCommand {
         // Without --tee, a pipe that cannot speak fails before it reads. With it, the input is passed
         // on at once, and a problem with speech is one line on standard error, never a lost build log.
         if !tee, let failure = speech.waitUntilStarted() { throw CommandFailure(failure) }
-        let input = PipeInput(tee: tee) { number in
-            PlainOutput.error("Line \(number) of the input is not valid UTF-8; the bytes that are not were left out.")
-        }
-        input.read { number, line in
+        StandardInputLines(tee: tee).read { number, line in
             guard let (politeness, text) = interpreter.interpret(line.text) else { return }
             let region = region(for: politeness)
             let stale = makesStale(politeness)

@@ -123,6 +123,30 @@ import Testing
         #expect(!flow.standardOutput.contains("UTF-8"))
     }
 
+    @Test("Invalid UTF-8 on standard input gets one warning, from say -, pipe and emacspeak alike")
+    func invalidUTF8GetsOneWarning() throws {
+        let environment = AnnounceProcess.hermeticEnvironment.merging(["ANNOUNCE": AnnounceProcess.executable.path]) { $1 }
+        for command in ["say --sink null --rate 450 -", "pipe --sink null --rate 450", "emacspeak --sink null"] {
+            let run = try ProgramRun("/bin/bash", ["-c", #"printf 'q {caf\xe9}\nd\nq {\xff again}\nd\n' | "$ANNOUNCE" "# + command],
+                                     environment: environment, timeout: 60)
+            #expect(run.status == 0, "\(command): \(run.standardError)")
+            let warnings = run.standardError.split(separator: "\n").filter { $0.contains("UTF-8") }
+            #expect(warnings == ["Line 1 of the input is not valid UTF-8; the bytes that are not were left out."], "\(command): \(run.standardError)")
+        }
+    }
+
+    @Test("flow check reads its files before it opens any device: a missing file is named even with no sound card")
+    func missingFlowFileIsNamedBeforeTheDevice() throws {
+        let alone = try AnnounceProcess.run(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/login.yaml"])
+        #expect(alone.status != 0)
+        #expect(alone.standardOutput.contains("/nonexistent/login.yaml: The file was not found"), "\(alone.standardOutput)")
+        #expect(!alone.standardError.contains("audio device"), "\(alone.standardError)")
+        // Beside a file that could run, the device's problem ends the command, but the missing file is still named.
+        let mixed = try AnnounceProcess.run(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/login.yaml", Repository.path("Flows/login.en.yaml")])
+        #expect(mixed.status != 0)
+        #expect(mixed.standardOutput.contains("/nonexistent/login.yaml: The file was not found"), "\(mixed.standardOutput)")
+    }
+
     @Test("events --text prints the live timeline as plain sentences, from 0 ms, each under 80 characters here")
     func eventsAsSentences() throws {
         let server = try ServerProcess()
