@@ -104,6 +104,16 @@ import Testing
         for command in [["status"], ["voices"], ["cancel", "--all"], ["stop"]] {
             found += try Self.check(command + ["--socket", server.socketPath], allowFailure: false)
         }
+        // events --text, while a long announcement is said and cut: its sentences quote the text.
+        let socket = server.socketPath
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
+            _ = try? AnnounceProcess.run(["say", "--socket", socket, "--rate", "450",
+                                          "Checking your sign-in details. Please wait while we contact the server, which may take a while."])
+            _ = try? AnnounceProcess.run(["say", "--socket", socket, "--assertive", "Error: the password you gave is not the one we have for this account."])
+        }
+        let events = try ProgramRun("/usr/bin/timeout", ["-s", "INT", "3", AnnounceProcess.executable.path, "events", "--text", "--socket", socket])
+        #expect(events.standardOutput.contains("ended"), "\(events.standardOutput)")
+        found += Self.overlong(events.standardOutput, from: "announce events --text")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
