@@ -104,6 +104,10 @@ import Testing
         for command in [["status"], ["voices"], ["cancel", "--all"], ["stop"]] {
             found += try Self.check(command + ["--socket", server.socketPath], allowFailure: false)
         }
+        // A repeat said at once is a duplicate, and say --wait says so in a sentence that wraps.
+        for _ in 0..<2 {
+            found += try Self.check(["say", "--socket", server.socketPath, "--wait", "--rate", "450", "Saved"])
+        }
         // events --text, while a long announcement is said and cut: its sentences quote the text.
         let socket = server.socketPath
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
@@ -111,7 +115,7 @@ import Testing
                                           "Checking your sign-in details. Please wait while we contact the server, which may take a while."])
             _ = try? AnnounceProcess.run(["say", "--socket", socket, "--assertive", "Error: the password you gave is not the one we have for this account."])
         }
-        let events = try ProgramRun("/usr/bin/timeout", ["-s", "INT", "3", AnnounceProcess.executable.path, "events", "--text", "--socket", socket])
+        let events = try ProgramRun("/usr/bin/timeout", ["-s", "INT", "6", AnnounceProcess.executable.path, "events", "--text", "--socket", socket])
         #expect(events.standardOutput.contains("ended"), "\(events.standardOutput)")
         found += Self.overlong(events.standardOutput, from: "announce events --text")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
