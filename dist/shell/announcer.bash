@@ -32,7 +32,8 @@ __announcer_before() {
 # Sets __announcer_time to microseconds since the epoch (bash 5), or before bash 5 to whole seconds
 # as microseconds: SECONDS counts whole seconds since the shell started, so 2.1 s could be told as 3.
 __announcer_now() {
-  __announcer_time=${EPOCHREALTIME/[.,]/}
+  __announcer_time=${EPOCHREALTIME:-}
+  __announcer_time=${__announcer_time/[.,]/}
   [ -n "$__announcer_time" ] || __announcer_time=$((SECONDS * 1000000))
 }
 
