@@ -19,16 +19,21 @@ public struct LineAssembler: Sendable {
     public init() {}
 
     /// The lines these bytes complete; what follows the last line ending waits for more.
-    public mutating func lines(in bytes: some Sequence<UInt8>) -> [Line] {
+    public mutating func lines<Bytes: BidirectionalCollection<UInt8>>(in bytes: Bytes) -> [Line] {
         var lines: [Line] = []
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
-                lines.append(Self.decode(partial))
-                partial.removeAll(keepingCapacity: true)
+        var start = bytes.startIndex
+        // Line by line rather than byte by byte: a build's output can be megabytes.
+        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if partial.isEmpty {
+                lines.append(Self.decode(bytes[start..<newline]))
             } else {
-                partial.append(byte)
+                partial.append(contentsOf: bytes[start..<newline])
+                lines.append(Self.decode(partial[...]))
+                partial.removeAll(keepingCapacity: true)
             }
+            start = bytes.index(after: newline)
         }
+        partial.append(contentsOf: bytes[start...])
         return lines
     }
 
@@ -36,10 +41,10 @@ public struct LineAssembler: Sendable {
     public mutating func finish() -> Line? {
         guard !partial.isEmpty else { return nil }
         defer { partial.removeAll() }
-        return Self.decode(partial)
+        return Self.decode(partial[...])
     }
 
-    private static func decode(_ bytes: [UInt8]) -> Line {
+    private static func decode<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Line {
         let body = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...]
         if let text = String(validating: body, as: UTF8.self) { return Line(text: text) }
         let repaired = String(decoding: body, as: UTF8.self).filter { $0 != "\u{FFFD}" }
