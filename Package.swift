@@ -272,7 +272,7 @@ let package = Package(
         .executableTarget(
             name: "announce",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench", "JSONLineEncoding", "AnnouncerWeb", "ESpeak", "Speech", "ScreenReaderRig", "ATDriver",
+                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench", "JSONLineEncoding", "AnnouncerWeb", "ESpeak", "Speech", "ScreenReaderRig", "ATDriver", "Blocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -282,7 +282,7 @@ let package = Package(
 
         .testTarget(name: "AnnouncerCoreTests", dependencies: ["AnnouncerCore"]),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"]),
-        .testTarget(name: "AnnouncerCommandLineTests", dependencies: ["AnnouncerCommandLine", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "AnnouncerCommandLineTests", dependencies: ["AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerCore", "JSONLineEncoding", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "ESpeak"], linkerSettings: linksESpeak),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "SoundIconsTests", dependencies: ["SoundIcons"]),

@@ -89,6 +89,24 @@ public final class ServerConnection: Sendable {
         }
     }
 
+    /// What `nextLine(waitingAtMost:)` found.
+    public enum Waited: Sendable {
+        case line(String)
+        /// No line came within the time.
+        case nothingYet
+        /// The server closed the connection.
+        case closed
+    }
+
+    /// The next line, if one comes within `limit`.
+    public func nextLine(waitingAtMost limit: Duration) -> Waited {
+        switch inbox.take(timeout: limit) {
+        case let .element(line): .line(line)
+        case .timedOut: .nothingYet
+        case .closed: .closed
+        }
+    }
+
     /// Sends a request and returns its reply, passing over any event lines that come first to `onEvent`.
     public func request(_ line: String, onEvent: (ServerLine) -> Void = { _ in }) throws(ClientError) -> ServerLine {
         try send(line)

@@ -9,6 +9,7 @@ public import Logging
 /// dots and underscores read as spaces, then its value as it is, the pairs parted by semicolons, since
 /// a value may hold commas. `announcerd error: The audio device stopped working. Audio device
 /// alsa:default; audio problem Writing to the audio device "default" failed (input/output error).`
+/// A line longer than 80 characters is broken at spaces, its later lines indented by two spaces.
 public struct PlainLogHandler: LogHandler {
     public var logLevel: Logger.Level
     public var metadata: Logger.Metadata = [:]
@@ -62,7 +63,9 @@ public struct PlainLogHandler: LogHandler {
             line += " " + sentence
             if !line.endsSentence { line += "." }
         }
-        return line + "\n"
+        // One event is one entry, broken at spaces to fit a braille display: the lines after the
+        // first begin with two spaces, so a reader (and a log filter) knows they go on the one before.
+        return PlainLineWrapper.fitted(line) + "\n"
     }
 
     /// A value as it is: a list with commas, a nested dictionary as its own key-and-value words.

@@ -166,6 +166,10 @@ public final class SpeechEngine: Sendable {
 
     /// Accepts an announcement; `onEnd` hears its outcome.
     public func submit(_ announcement: Announcement, onEnd: (@Sendable (Outcome) -> Void)? = nil) {
+        var announcement = announcement
+        // While the device is down nothing is heard, so nothing said then is "said the same moments
+        // before": a repeat is not ended as a duplicate of it, nor is it remembered to make one.
+        if !audioDevice.isWorking { announcement.dropsRepeats = false }
         scheduler.submit(announcement, onEnd: onEnd)
     }
 

@@ -38,14 +38,7 @@ struct Announce: ParsableCommand {
                 PlainOutput.error("See 'announce --help' for the commands and their options.")
                 Foundation.exit(exitCode(for: error).rawValue)
             }
-            // A failure is written as plain lines fitted to 80 cells; help and --version as the parser writes them.
-            let code = exitCode(for: error)
-            if code != .success {
-                let text = fullMessage(for: error)
-                if !text.isEmpty { PlainOutput.error(text) }
-                Foundation.exit(code.rawValue)
-            }
-            exit(withError: error)
+            PlainErrorExit.exit(Self.self, for: error)
         }
     }
 }

@@ -12,7 +12,8 @@ struct CancelCommand: ParsableCommand {
         discussion: """
         Needs a running announcer server. Give an announcement's id (as say and events show it), \
         --region ID for every announcement of that live region, or --all for every client's. Each \
-        ends cancelled on the timeline. Example: announce cancel --all
+        ends cancelled on the timeline, and one line says how many were cancelled. \
+        Example: announce cancel --all
         """
     )
 
@@ -35,7 +36,20 @@ struct CancelCommand: ParsableCommand {
 
     func run() throws {
         let target: CancelTarget = all ? .all : region.map { .region(RegionID($0)) } ?? .id(AnnouncementID(id ?? ""))
-        try ServerRequest.send(.cancel(target), through: server)
+        let reply = try ServerRequest.send(.cancel(target), through: server)
+        let ended = reply.body(CancelledBody.self)?.cancelled
+        print(PlainLineWrapper.fitted(Self.said(ended, all: all, region: region, id: id)))
+    }
+
+    /// What was cancelled, in one line: how many, and of what; nil `ended` is an older server's reply.
+    static func said(_ ended: Int?, all: Bool, region: String?, id: String?) -> String {
+        guard let ended else { return "The server took the cancel; its timeline shows what ended." }
+        if let id {
+            return ended == 0 ? "Nothing was cancelled: announcement \(id) was not waiting or speaking." : "Cancelled announcement \(id)."
+        }
+        let what = region.map { " of region \($0)" } ?? ""
+        if ended == 0 { return "Nothing was cancelled: nothing\(what) was waiting or speaking." }
+        return "Cancelled \(ended) \(ended == 1 ? "announcement" : "announcements")\(what)."
     }
 }
 
@@ -44,7 +58,7 @@ struct StopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stop",
         abstract: "Stop what the running server is saying now; what waits is spoken next.",
-        discussion: "Needs a running announcer server. The announcement that was speaking ends cancelled."
+        discussion: "Needs a running announcer server. The announcement that was speaking ends cancelled, and one line names it."
     )
 
     @OptionGroup var server: ServerSocketOption
@@ -62,16 +76,31 @@ struct StopCommand: ParsableCommand {
         }
         let answer = try connection.request(JSONRequest.cancel(.id(speaking.id)))
         guard answer.reply?.ok == true else { throw CommandFailure(answer.reply?.message ?? "The server refused to stop it.") }
-        print("Stopped \"\(speaking.text)\".")
+        if answer.body(CancelledBody.self)?.cancelled == 0 {
+            print("Nothing was stopped: announcement \(speaking.id) ended just before.")
+        } else {
+            print(Self.stopped(speaking.id, text: speaking.text))
+        }
+    }
+
+    /// `Stopped announcement 3: "…".`, the text shortened with an ellipsis to fit one line of 80 cells.
+    static func stopped(_ id: AnnouncementID, text: String) -> String {
+        let opening = "Stopped announcement \(id): \""
+        let room = PlainLineWrapper.width - opening.count - 2
+        let words = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let shown = words.count <= room ? words : words.prefix(max(room - 1, 0)) + "…"
+        return PlainLineWrapper.fitted(opening + shown + "\".")
     }
 }
 
 /// One request to the running server, with its refusal as the command's failure.
 enum ServerRequest {
-    static func send(_ request: JSONRequest, through server: ServerSocketOption) throws {
+    @discardableResult
+    static func send(_ request: JSONRequest, through server: ServerSocketOption) throws -> ServerLine {
         let connection = try server.connect()
         defer { connection.close() }
         let reply = try connection.request(request)
         guard reply.reply?.ok == true else { throw CommandFailure(reply.reply?.message ?? "The server refused the request.") }
+        return reply
     }
 }

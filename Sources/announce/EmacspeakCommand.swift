@@ -63,7 +63,8 @@ struct EmacspeakCommand: ParsableCommand {
         }
         var server = EmacspeakServer(output: output, immediatePoliteness: immediate, version: AnnouncerVersion.current)
         if let lang { _ = server.handle("set_lang \(lang)") }
-        server.run()
+        let input = StandardInputLines()
+        server.run { input.next()?.line.text }
         timeline?.flush()
     }
 }

@@ -4,6 +4,7 @@ import AnnouncerCore
 import AnnouncerProtocol
 import ArgumentParser
 import Foundation
+import Synchronization
 
 /// `announce events`: prints the running server's live timeline.
 struct EventsCommand: ParsableCommand {
@@ -24,22 +25,51 @@ struct EventsCommand: ParsableCommand {
 
     func run() throws {
         let connection = try server.connect()
+        let printer = text ? SentencePrinter() : nil
         // Ctrl-C is how this command is meant to end: exit at once, without closing the
-        // connection first, so the loop below never mistakes our own close for the server's.
-        TerminationSignals.install { _ in Foundation.exit(0) }
-        let output = FileHandle.standardOutput
+        // connection first, so the loop below never mistakes our own close for the server's;
+        // sentences still held for their order are printed first.
+        TerminationSignals.install { _ in
+            printer?.flush()
+            Foundation.exit(0)
+        }
         let reply = try connection.request(JSONRequest.subscribe)
         guard reply.reply?.ok == true else { throw CommandFailure(reply.reply?.message ?? "The server refused to stream events.") }
-        var origin: UInt64?
-        while let line = connection.nextLine() {
-            var printed = line
-            if text, let event = ServerLine(line).event {
-                let start = origin ?? event.time.microseconds
-                origin = start
-                printed = PlainLineWrapper.fitted(EventLineSentence.sentence(for: event, originMicroseconds: start))
-            }
-            try? output.write(contentsOf: Data((printed + "\n").utf8))
+        guard let printer else {
+            while let line = connection.nextLine() { SentencePrinter.write(line) }
+            throw CommandFailure(ClientError.connectionClosed.description)
         }
-        throw CommandFailure(ClientError.connectionClosed.description)
+        while true {
+            switch connection.nextLine(waitingAtMost: .microseconds(printer.holdMicroseconds)) {
+            case let .line(line):
+                if let event = ServerLine(line).event { printer.add(event) } else { printer.flush(); SentencePrinter.write(line) }
+            case .nothingYet:
+                printer.flush()
+            case .closed:
+                printer.flush()
+                throw CommandFailure(ClientError.connectionClosed.description)
+            }
+        }
+    }
+}
+
+/// Prints events as sentences in the order of their times, a moment after they happen, with times
+/// from the first event printed.
+private final class SentencePrinter: Sendable {
+    private let state = Mutex<(ordered: TimeOrderedEvents, origin: UInt64?)>((TimeOrderedEvents(), nil))
+    let holdMicroseconds = TimeOrderedEvents().holdMicroseconds
+
+    static func write(_ line: String) { try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8)) }
+
+    func add(_ event: EventLine) { state.withLock { say($0.ordered.add(event), origin: &$0.origin) } }
+
+    func flush() { state.withLock { say($0.ordered.flush(), origin: &$0.origin) } }
+
+    private func say(_ events: [EventLine], origin: inout UInt64?) {
+        for event in events {
+            let start = origin ?? event.time.microseconds
+            origin = start
+            Self.write(PlainLineWrapper.fitted(EventLineSentence.sentence(for: event, originMicroseconds: start)))
+        }
     }
 }

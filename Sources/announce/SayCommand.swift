@@ -70,6 +70,11 @@ struct SayCommand: ParsableCommand {
         let events = try options.eventsWriter()
         let sentences = try options.eventsTextWriter()
         let follow = wait || events != nil || sentences != nil
+        // Accepted is not heard: with the server's device down, say so rather than return in silence.
+        if let audio = (try? connection.request(JSONRequest.status))?.body(StatusBody.self)?.audio,
+           let warning = AudioDownWarning.sentence(for: audio, speaking: "this") {
+            PlainOutput.error(warning)
+        }
         let reply = try connection.request(try options.speakRequest(text, follow: follow))
         guard reply.reply?.ok == true, let id = reply.id else {
             throw CommandFailure(reply.reply?.message ?? "The server refused the announcement.")
@@ -97,11 +102,16 @@ struct SayCommand: ParsableCommand {
 
     /// Prints the outcome line for --wait, and fails when the announcement was not spoken.
     private func report(outcome: Outcome.Kind, explanation: String, latency: Double?, id: AnnouncementID? = nil) throws {
+        // Silenced is what --off asks for, so it is no failure; but it was not spoken, and is not said to be.
         let spoken = outcome == .spoken || outcome == .silenced
         if wait {
             let audio = latency.map { String(format: " Its audio began %.1f milliseconds after it arrived.", $0) } ?? ""
-            let line = spoken ? "Spoken.\(audio)" : "Not spoken: \(outcome). \(explanation)"
-            print(line)
+            let line = switch outcome {
+            case .spoken: "Spoken.\(audio)"
+            case .silenced: "Silenced, as --off asks: it is on the timeline and was not spoken."
+            default: "Not spoken: \(outcome). \(explanation)"
+            }
+            print(PlainLineWrapper.fitted(line))
         }
         guard spoken else {
             throw wait ? ExitCode.failure : CommandFailure("The announcement was not spoken. \(explanation)")
@@ -113,7 +123,7 @@ extension SayCommand {
     /// All of standard input, its lines joined by spaces, as one announcement.
     static func standardInput() -> String {
         var lines: [String] = []
-        while let line = readLine(strippingNewline: true) { lines.append(line) }
+        StandardInputLines().read { _, line in lines.append(line.text) }
         return lines.joined(separator: " ")
     }
 }

@@ -96,11 +96,16 @@ struct SpeechOptions: ParsableArguments {
 
     /// Starts the embedded engine with the timeline observers these options ask for.
     func startEngine() throws -> (SpeechEngine, JSONLinesTimelineWriter?) {
-        let engine = try destination.engine.startEngine(label: "announce", inProcessFallback: ESpeakEngine.start)
         let writer = try eventsWriter()
-        if let writer { engine.scheduler.addObserver(writer) }
-        if let sentences = try eventsTextWriter() { engine.scheduler.addObserver(sentences) }
-        return (engine, writer)
+        return (try startEngine(events: writer, sentences: try eventsTextWriter()), writer)
+    }
+
+    /// Starts the embedded engine with timeline writers already open (a pipe's, when the server went away).
+    func startEngine(events: JSONLinesTimelineWriter?, sentences: EventSentenceWriter?) throws -> SpeechEngine {
+        let engine = try destination.engine.startEngine(label: "announce", inProcessFallback: ESpeakEngine.start)
+        if let events { engine.scheduler.addObserver(events) }
+        if let sentences { engine.scheduler.addObserver(sentences) }
+        return engine
     }
 
     /// The writer for --events-text, if it was given.

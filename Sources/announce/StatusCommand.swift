@@ -43,7 +43,10 @@ struct StatusLines {
     init(_ status: StatusBody) {
         var lines: [String] = []
         lines.append("announcerd \(status.version), playing to \(status.sink).")
-        if let speaking = status.speaking {
+        if let speaking = status.speaking, status.audio.state == .down {
+            // Nothing is heard while the device is down: its turn has come, not its sound.
+            lines.append("Announcement \(speaking.id) is waiting for the audio device (\(speaking.politeness.rawValue), \(speaking.language)): \(speaking.text)")
+        } else if let speaking = status.speaking {
             lines.append("Speaking announcement \(speaking.id) (\(speaking.politeness.rawValue), \(speaking.language)): \(speaking.text)")
         } else {
             lines.append("Speaking nothing.")

@@ -34,7 +34,12 @@ struct Announcerd: ParsableCommand {
         if !arguments.contains(where: { ["--help", "-h", "--version", "--spawn"].contains($0) }) {
             SpeechEngine.prestart(warmStandby: arguments.contains("--standby-worker"))
         }
-        main(nil)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            PlainErrorExit.exit(Self.self, for: error)
+        }
     }
 
     /// The stages of this server's start, from `main` on: set first thing in `main`.

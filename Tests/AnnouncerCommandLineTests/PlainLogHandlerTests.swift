@@ -9,6 +9,8 @@ import Testing
     final class Lines: Sendable {
         private let lines = Mutex<[String]>([])
         var all: [String] { lines.withLock { $0 } }
+        /// Each entry as one line again, its wrapped lines joined: for tests of the words, not the width.
+        var unwrapped: [String] { all.map { $0.replacingOccurrences(of: "\n  ", with: " ") } }
         func append(_ line: String) { lines.withLock { $0.append(line) } }
     }
 
@@ -18,6 +20,17 @@ import Testing
             PlainLogHandler(program: "announcerd", level: level, metadataProvider: metadataProvider) { lines.append($0) }
         }
         return (logger, lines)
+    }
+
+    /// Should break a line longer than 80 characters at spaces, each line after the first indented by two.
+    @Test func longLinesWrapAt80WithATwoSpaceIndent() {
+        let (logger, lines) = logger()
+        logger.warning("The audio device could not be opened, so the server started without it: announcements wait for it.")
+        #expect(lines.all == ["""
+            announcerd warning: The audio device could not be opened, so the server started
+              without it: announcements wait for it.
+
+            """])
     }
 
     /// Should print the program and the message alone when there is no metadata, one line each.
@@ -50,14 +63,14 @@ import Testing
             "audio.problem": "Writing to the audio device failed (input/output error)",
             "audio.device": "alsa:default",
         ])
-        #expect(lines.all == ["announcerd error: The audio device stopped working. Audio device alsa:default; audio problem Writing to the audio device failed (input/output error).\n"])
+        #expect(lines.unwrapped == ["announcerd error: The audio device stopped working. Audio device alsa:default; audio problem Writing to the audio device failed (input/output error).\n"])
     }
 
     /// Should read underscores in keys as spaces, and keep commas inside a value apart from the pairs.
     @Test func underscoresAreSpacesAndCommasStayInsideTheirValue() {
         let (logger, lines) = logger()
         logger.notice("Throttling a client.", metadata: ["client.number": "3", "client.who": "SSIP, joe:flood:main, process 12", "client.refused_requests": "5"])
-        #expect(lines.all == ["announcerd: Throttling a client. Client number 3; client refused requests 5; client who SSIP, joe:flood:main, process 12.\n"])
+        #expect(lines.unwrapped == ["announcerd: Throttling a client. Client number 3; client refused requests 5; client who SSIP, joe:flood:main, process 12.\n"])
     }
 
     /// Should not end a line with two full stops when the last value is a sentence of its own, and should give a
@@ -65,7 +78,7 @@ import Testing
     @Test func fullStopsAreNotDoubledAndNotLeftOut() {
         let (logger, lines) = logger()
         logger.warning("A voice profile was left out", metadata: ["voice.problem": "nb.yaml, line 2: rate is 900; use a whole number from 80 to 450."])
-        #expect(lines.all == ["announcerd warning: A voice profile was left out. Voice problem nb.yaml, line 2: rate is 900; use a whole number from 80 to 450.\n"])
+        #expect(lines.unwrapped == ["announcerd warning: A voice profile was left out. Voice problem nb.yaml, line 2: rate is 900; use a whole number from 80 to 450.\n"])
     }
 
     /// Should list an array's values with commas and a dictionary's entries as words, and keep a line break
@@ -77,7 +90,7 @@ import Testing
             "limits": ["max_clients": "4096", "open_files": "1024"],
             "note": "two\nlines",
         ])
-        #expect(lines.all == ["announcerd: Started. Limits max clients 4096, open files 1024; note two lines; voices en (eSpeak NG voice en-us), nb (eSpeak NG voice nb).\n"])
+        #expect(lines.unwrapped == ["announcerd: Started. Limits max clients 4096, open files 1024; note two lines; voices en (eSpeak NG voice en-us), nb (eSpeak NG voice nb).\n"])
     }
 
     /// Should merge the logger's own metadata, the provider's and the call's, the call's winning, and name an error.
@@ -87,7 +100,7 @@ import Testing
         var (logger, lines) = logger(metadataProvider: provider)
         logger[metadataKey: "audio.device"] = "default"
         logger.warning("Audio device lost.", error: Refused(), metadata: ["client.number": "7"])
-        #expect(lines.all == ["announcerd warning: Audio device lost. Audio device default; client number 7; error Connection refused; server pid 42.\n"])
+        #expect(lines.unwrapped == ["announcerd warning: Audio device lost. Audio device default; client number 7; error Connection refused; server pid 42.\n"])
     }
 
     /// Should print nothing below the handler's level.

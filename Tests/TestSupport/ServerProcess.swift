@@ -54,7 +54,12 @@ public final class ServerProcess: Sendable {
         }
     }
 
-    public var standardErrorText: String { log.text }
+    /// The server's log, each entry on one line again: a long entry is wrapped to 80 cells with a
+    /// two-space indent, and tests look for its words, not its width.
+    public var standardErrorText: String { log.text.replacingOccurrences(of: "\n  ", with: " ") }
+
+    /// The log as the server wrote it, for tests of its line lengths.
+    public var rawStandardErrorText: String { log.text }
 
     /// Sends a signal and waits for the exit; returns the exit status.
     @discardableResult

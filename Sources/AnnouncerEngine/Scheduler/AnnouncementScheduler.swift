@@ -77,6 +77,20 @@ public final class AnnouncementScheduler: Sendable {
         }
     }
 
+    /// Cancels as `cancel` does and waits until the queue has, so that the reply can say how many
+    /// announcements it ended. Like `status`, never called on the scheduler's queue.
+    public func cancelAndCount(_ target: CancelTarget, from client: ClientID? = nil) -> Int {
+        dispatchPrecondition(condition: .notOnQueue(queue))
+        let done = DispatchSemaphore(value: 0)
+        let ended = Mutex(0)
+        cancel(target, from: client) { count in
+            ended.withLock { $0 = count }
+            done.signal()
+        }
+        done.wait()
+        return ended.withLock { $0 }
+    }
+
     /// Pauses `target`'s speech: what speaks of a paused client stops at its next mark and is held, and
     /// nothing else of it starts until it is resumed. While anything is held or waits for a paused client,
     /// the scheduler is not idle. A pause of everyone is `sender`'s: it ends when `sender` leaves

@@ -70,10 +70,11 @@ public struct JSONLinesSession: Sendable {
             } catch {
                 return [.reply(ReplyHeader.refusalLine(.speak, error))]
             }
+        // Answered by the server once the queue has carried it out, with how many it ended.
         case let .cancel(target):
-            return [.cancel(target), .reply(Reply(.cancel, NoBody()).encoded)]
+            return [.cancel(target)]
         case .cancelOwn:
-            return [.cancelOwn, .reply(Reply(.cancel, NoBody()).encoded)]
+            return [.cancelOwn]
         case .subscribe:
             isSubscribed = true
             return [.subscribe, .reply(Reply(.subscribe, NoBody()).encoded)]

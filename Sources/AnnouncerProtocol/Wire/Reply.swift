@@ -89,6 +89,12 @@ public struct NoBody: Sendable, Hashable, Codable {
     public func encode(to encoder: any Encoder) throws {}
 }
 
+/// The body of the reply to `cancel`: how many announcements it ended, waiting or speaking.
+public struct CancelledBody: Sendable, Hashable, Codable {
+    public var cancelled: Int
+    public init(cancelled: Int) { self.cancelled = cancelled }
+}
+
 /// The body of the reply to an accepted `speak`: the announcement's id.
 public struct SpeakAccepted: Sendable, Hashable, Codable {
     public var id: AnnouncementID

@@ -74,9 +74,11 @@ final class JSONLinesHandler: ChannelInboundHandler {
             case let .submit(announcement, follow):
                 perform(submit(announcement, follow: follow, arrival: arrival), arrival: arrival)
             case let .cancel(target):
-                context.scheduler.cancel(target, from: client.clientID)
+                let ended = context.scheduler.cancelAndCount(target, from: client.clientID)
+                output?.write(Reply(.cancel, CancelledBody(cancelled: ended)).encoded)
             case .cancelOwn:
-                context.scheduler.cancel(.client(ClientID(client.number)))
+                let ended = context.scheduler.cancelAndCount(.client(ClientID(client.number)))
+                output?.write(Reply(.cancel, CancelledBody(cancelled: ended)).encoded)
             case .subscribe:
                 if let recipient { context.router.subscribe(recipient) }
             case .unsubscribe:

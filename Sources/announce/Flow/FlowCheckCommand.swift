@@ -70,14 +70,30 @@ struct FlowCheckCommand: ParsableCommand {
                 throw CommandFailure("The folder \(record) could not be made for the recordings.")
             }
         }
-        let shared = recordingFolder == nil ? try (readers.reader != nil ? virtualReaderBesideOrca() : sharedDestination()) : nil
+        // Every file is read before any device is opened, so that a missing or broken file is named
+        // even where the sound card cannot be opened, and no device is opened for files that cannot run.
+        let flows = files.map { ($0, FlowReader.read(file: $0)) }
+        let unreadable = flows.compactMap { file, read in
+            if case let .failure(error) = read { FlowReport(file: file, flow: nil, readProblems: error.problems.map(\.description)) } else { nil }
+        }
+        var shared: (any SpeechDestination)?
+        if recordingFolder == nil && unreadable.count < files.count {
+            do {
+                shared = try readers.reader != nil ? virtualReaderBesideOrca() : sharedDestination()
+            } catch {
+                for report in unreadable {
+                    for line in report.lines(verbose: false) { for part in PlainLineWrapper.wrap(line) { print(part) } }
+                }
+                throw error
+            }
+        }
         defer { shared?.close() }
         var reports: [FlowReport] = []
         var audited: [AuditedFlow] = []
         var recordedStems: Set<String> = []
-        for file in files {
+        for (file, read) in flows {
             Self.say("Checking \(file).")
-            let (checked, times) = try check(file, voices: voices, shared: shared, recordedStems: &recordedStems)
+            let (checked, times) = try check(file, read: read, voices: voices, shared: shared, recordedStems: &recordedStems)
             reports.append(checked)
             if let auditReport {
                 let clips = checked.recording.map { auditReport.clips(of: checked, recording: $0.audio, times: { times[$0] }) } ?? [:]
@@ -117,10 +133,11 @@ struct FlowCheckCommand: ParsableCommand {
 
     /// The flow's report, and the timeline's times of everything it said.
     private func check(
-        _ file: String, voices: VoiceLibrary, shared: (any SpeechDestination)?, recordedStems: inout Set<String>
+        _ file: String, read: Result<Flow, FlowFileError>, voices: VoiceLibrary, shared: (any SpeechDestination)?,
+        recordedStems: inout Set<String>
     ) throws -> (FlowReport, [String: AnnouncementTimes]) {
         let flow: Flow
-        switch FlowReader.read(file: file) {
+        switch read {
         case let .failure(error):
             return (FlowReport(file: file, flow: nil, readProblems: error.problems.map(\.description)), [:])
         case let .success(read):

@@ -11,6 +11,9 @@ struct FlowImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Write a flow file from a real web page, read as a screen reader meets it.",
+        usage: """
+        announce flow import PAGE [--output FILE] [--lang CODE] [--voices DIR]
+        """,
         discussion: """
         The page (a URL or a local file) is opened in headless Chromium (Debian's chromium package). \
         Its elements come from the accessibility tree: labels, roles, values, states, descriptions as \

@@ -11,6 +11,10 @@ struct ATDriverCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "at-driver",
         abstract: "Serve the W3C AT Driver protocol for the real Orca, reading Chromium on a private desktop.",
+        usage: """
+        announce at-driver [--port PORT] [--key-echo] [--page PAGE] [--sink SINK]
+          [--speech-address unix_socket:PATH]
+        """,
         discussion: """
         Starts a private X desktop (Xvfb, D-Bus, the accessibility bus), announcerd as Orca's speech \
         server, Orca and Chromium, then serves AT Driver on a WebSocket at ws://HOST:PORT/session: \

@@ -24,11 +24,34 @@ import Testing
         return overlong(run.standardOutput, from: name) + overlong(run.standardError, from: name + " (standard error)")
     }
 
-    @Test("Every command's help fits 80 columns")
+    /// The subcommands a command's help lists, so that a command added later is checked too.
+    static func subcommands(of command: [String]) throws -> [String] {
+        let help = try AnnounceProcess.run(command + ["--help"]).standardOutput
+        guard let section = help.range(of: "SUBCOMMANDS:\n") else { return [] }
+        return help[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix { !$0.isEmpty }
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    /// Every command and subcommand of announce, as its help lists them.
+    static func everyCommand() throws -> [[String]] {
+        var commands: [[String]] = [[]]
+        var index = 0
+        while index < commands.count {
+            commands += try subcommands(of: commands[index]).map { commands[index] + [$0] }
+            index += 1
+        }
+        return commands
+    }
+
+    @Test("Every command's help fits 80 columns, every command and subcommand as the help lists them")
     func helpFits() throws {
         var found: [String] = []
-        let commands: [[String]] = [[], ["say"], ["pipe"], ["cancel"], ["stop"], ["status"], ["events"], ["voices"],
-                                    ["flow"], ["flow", "check"], ["flow", "play"], ["bench"], ["demo"], ["emacspeak"]]
+        let commands = try Self.everyCommand()
+        // The help must list them, or this test would check nothing.
+        #expect(commands.count >= 19 && commands.contains(["flow", "import"]) && commands.contains(["web", "play"]) && commands.contains(["at-driver"]),
+                "\(commands)")
         for command in commands {
             found += try Self.check(command + ["--help"], allowFailure: false)
         }
@@ -69,12 +92,55 @@ import Testing
         found += try Self.check(["say", "--langauge", "nb", "Hello"])
         found += try Self.check(["speak", "Hello"])
         found += try Self.check(["flow", "check", "--sink", "null", "/nonexistent/folder/flow.yaml"])
+        // announcerd's own refusals, the parser's help line for a bad value among them.
+        for arguments in [["--sink", "bogus"], ["--max-line-length", "10"], ["--socket", "/nonexistent/folder/a.sock", "--sink", "null"]] {
+            let daemon = try ProgramRun(ServerProcess.announcerd.path, arguments)
+            #expect(daemon.status != 0)
+            found += Self.overlong(daemon.standardError, from: "announcerd " + arguments.joined(separator: " "))
+        }
 
         let server = try ServerProcess()
         defer { server.stop() }
         for command in [["status"], ["voices"], ["cancel", "--all"], ["stop"]] {
             found += try Self.check(command + ["--socket", server.socketPath], allowFailure: false)
         }
+        // A repeat said at once is a duplicate, and say --wait says so in a sentence that wraps.
+        for _ in 0..<2 {
+            found += try Self.check(["say", "--socket", server.socketPath, "--wait", "--rate", "450", "Saved"])
+        }
+        // events --text, while a long announcement is said and cut: its sentences quote the text.
+        let socket = server.socketPath
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
+            _ = try? AnnounceProcess.run(["say", "--socket", socket, "--rate", "450",
+                                          "Checking your sign-in details. Please wait while we contact the server, which may take a while."])
+            _ = try? AnnounceProcess.run(["say", "--socket", socket, "--assertive", "Error: the password you gave is not the one we have for this account."])
+        }
+        let events = try ProgramRun("/usr/bin/timeout", ["-s", "INT", "6", AnnounceProcess.executable.path, "events", "--text", "--socket", socket])
+        #expect(events.standardOutput.contains("ended"), "\(events.standardOutput)")
+        found += Self.overlong(events.standardOutput, from: "announce events --text")
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test("What the commands say of a server whose audio device is down, and what the server logs, fits 80 columns")
+    func deviceDownAndServerLogFit() throws {
+        var found: [String] = []
+        let server = try ServerProcess(arguments: ["--sink", "alsa:hw:97"])
+        defer { server.stop() }
+        let socket = ["--socket", server.socketPath]
+        let long = "Checking your sign-in details. Please wait while we contact the server, which may take a while."
+        found += try Self.check(["say"] + socket + [long], allowFailure: false)
+        found += try Self.check(["say"] + socket + ["--region", "a-rather-long-region-name-for-the-sign-in-form", "Waiting"], allowFailure: false)
+        Thread.sleep(forTimeInterval: 0.2)
+        found += try Self.check(["status"] + socket, allowFailure: false)
+        found += try Self.check(["stop"] + socket, allowFailure: false)
+        found += try Self.check(["cancel"] + socket + ["--region", "a-rather-long-region-name-for-the-sign-in-form"], allowFailure: false)
+        found += try Self.check(["cancel"] + socket + ["12345"], allowFailure: false)
+        found += try Self.check(["pipe", "--tee"] + socket, input: "one\ntwo\n", allowFailure: false)
+        // With no device at all, pipe --tee warns once and passes the input on.
+        found += try Self.check(["pipe", "--tee", "--sink", "alsa:hw:97"], input: "one\ntwo\n", allowFailure: false)
+        found += try Self.check(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/folder/flow.yaml", Repository.path("Flows/login.en.yaml")])
+        server.stop()
+        found += Self.overlong(server.rawStandardErrorText, from: "announcerd --sink alsa:hw:97 (its log)")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 }

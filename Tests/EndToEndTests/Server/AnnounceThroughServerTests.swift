@@ -33,6 +33,15 @@ import Testing
         #expect(second.standardOutput.hasPrefix("Not spoken: duplicate."))
     }
 
+    @Test("say --off --wait prints that it was silenced, not that it was spoken")
+    func sayOffWaitSaysSilenced() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let run = try announce(["say", "--off", "--wait", "Quiet"], server: server)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "Silenced, as --off asks: it is on the timeline and was not spoken.\n")
+    }
+
     @Test("pipe sends every line to the server and, with --events, relays each line's outcome")
     func pipeUsesTheServer() throws {
         let server = try ServerProcess()

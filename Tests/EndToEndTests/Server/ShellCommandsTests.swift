@@ -21,7 +21,7 @@ import Testing
         #expect(received.map(\.text) == ["Build finished with two warnings"])
     }
 
-    @Test("stop ends what speaks and the next is spoken; cancel ends one by id, a region's, or all; a missing target is one sentence")
+    @Test("stop ends what speaks and names it; cancel ends one by id, a region's, or all, and says how many; a missing target is one sentence")
     func stopAndCancel() throws {
         let server = try ServerProcess()
         defer { server.stop() }
@@ -35,14 +35,22 @@ import Testing
         _ = listener.readEvents(until: { $0.event == .firstAudio && $0.text == long }, timeout: 10)
 
         let stop = try AnnounceProcess.run(["stop"] + socket)
-        #expect(stop.status == 0 && stop.standardOutput == "Stopped \"\(long)\".\n", "\(stop.standardOutput)\(stop.standardError)")
+        // The 83 characters of the text are shortened so that the line fits 80 cells.
+        #expect(stop.status == 0 && stop.standardOutput.hasPrefix("Stopped announcement 1: \"This long announcement"), "\(stop.standardOutput)\(stop.standardError)")
+        #expect(stop.standardOutput.hasSuffix("…\".\n") && stop.standardOutput.count <= 81, "\(stop.standardOutput)")
         let stopped = listener.readEvents(until: { $0.event == .ended && $0.text == long }, timeout: 10)
         #expect(stopped.last?.outcome == .cancelled)
 
         let region = try AnnounceProcess.run(["cancel"] + socket + ["--region", "build"])
         #expect(region.status == 0, "\(region.standardError)")
+        #expect(region.standardOutput == "Cancelled 1 announcement of region build.\n", "\(region.standardOutput)")
         let all = try AnnounceProcess.run(["cancel"] + socket + ["--all"])
         #expect(all.status == 0, "\(all.standardError)")
+        // "Waiting third" may have been spoken by now, or be waiting or speaking.
+        #expect(["Cancelled 1 announcement.\n", "Nothing was cancelled: nothing was waiting or speaking.\n"].contains(all.standardOutput),
+                "\(all.standardOutput)")
+        let gone = try AnnounceProcess.run(["cancel"] + socket + ["1"])
+        #expect(gone.standardOutput == "Nothing was cancelled: announcement 1 was not waiting or speaking.\n", "\(gone.standardOutput)")
         let ends = listener.readEvents(until: { $0.event == .ended && $0.text == "Waiting third" }, timeout: 10).filter { $0.event == .ended }
         #expect(ends.contains { $0.text == "Waiting in the build region" && $0.outcome == .cancelled }, "\(ends)")
         #expect(ends.last?.outcome == .cancelled || ends.last?.outcome == .spoken)
@@ -113,6 +121,30 @@ import Testing
         #expect(flow.status != 0)
         #expect(flow.standardOutput.contains("/nonexistent/login.yaml: The file was not found"), "\(flow.standardOutput)")
         #expect(!flow.standardOutput.contains("UTF-8"))
+    }
+
+    @Test("Invalid UTF-8 on standard input gets one warning, from say -, pipe and emacspeak alike")
+    func invalidUTF8GetsOneWarning() throws {
+        let environment = AnnounceProcess.hermeticEnvironment.merging(["ANNOUNCE": AnnounceProcess.executable.path]) { $1 }
+        for command in ["say --sink null --rate 450 -", "pipe --sink null --rate 450", "emacspeak --sink null"] {
+            let run = try ProgramRun("/bin/bash", ["-c", #"printf 'q {caf\xe9}\nd\nq {\xff again}\nd\n' | "$ANNOUNCE" "# + command],
+                                     environment: environment, timeout: 60)
+            #expect(run.status == 0, "\(command): \(run.standardError)")
+            let warnings = run.standardError.split(separator: "\n").filter { $0.contains("UTF-8") }
+            #expect(warnings == ["Line 1 of the input is not valid UTF-8; the bytes that are not were left out."], "\(command): \(run.standardError)")
+        }
+    }
+
+    @Test("flow check reads its files before it opens any device: a missing file is named even with no sound card")
+    func missingFlowFileIsNamedBeforeTheDevice() throws {
+        let alone = try AnnounceProcess.run(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/login.yaml"])
+        #expect(alone.status != 0)
+        #expect(alone.standardOutput.contains("/nonexistent/login.yaml: The file was not found"), "\(alone.standardOutput)")
+        #expect(!alone.standardError.contains("audio device"), "\(alone.standardError)")
+        // Beside a file that could run, the device's problem ends the command, but the missing file is still named.
+        let mixed = try AnnounceProcess.run(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/login.yaml", Repository.path("Flows/login.en.yaml")])
+        #expect(mixed.status != 0)
+        #expect(mixed.standardOutput.contains("/nonexistent/login.yaml: The file was not found"), "\(mixed.standardOutput)")
     }
 
     @Test("events --text prints the live timeline as plain sentences, from 0 ms, each under 80 characters here")

@@ -9,49 +9,154 @@ import Testing
 struct ShellHooksTests {
     static let zshInstalled = ProcessInfo.processInfo.environment["CI"] == "true" || FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")
 
-    /// Types three commands into `shell` and returns what the server was asked to say.
-    func spoken(in shell: [String]) throws -> [EventLine] {
+    /// What is typed at a prompt: a command line ended with Enter, or keys such as C-c, and how long
+    /// to let it run.
+    enum Input {
+        case line(String, seconds: Double = 0.7)
+        case keys([String], seconds: Double = 0.7)
+    }
+
+    /// Types `input` into `shell` under tmux, with `LANG=lang`, and returns what the server was asked to say.
+    func spoken(in shell: [String], lang: String = "C.UTF-8", _ input: [Input], expecting count: Int) throws -> [EventLine] {
         let events = temporaryPath("shell-hook.jsonl")
         let server = try ServerProcess(arguments: ["--events", events])
         defer { server.stop() }
         let terminal = try TmuxSession(command: ["/usr/bin/env", "ANNOUNCER_SOCKET=\(server.socketPath)",
                                                  "ANNOUNCER_ANNOUNCE=\(AnnounceProcess.executable.path)", "ANNOUNCER_LONG_SECONDS=1",
-                                                 "LANG=C.UTF-8"] + shell)
+                                                 "LANG=\(lang)", "LC_ALL=", "LC_MESSAGES="] + shell)
         defer { terminal.kill() }
         try #require(terminal.waitForLine { $0.hasPrefix("ready>") }, "\(terminal.screen())")
-        for command in ["false", "true", "", "sleep 2"] {
-            terminal.send(literally: command)
-            terminal.send(["Enter"])
-            Thread.sleep(forTimeInterval: command.hasPrefix("sleep") ? 2.5 : 0.7)
+        for step in input {
+            switch step {
+            case let .line(command, seconds):
+                terminal.send(literally: command)
+                terminal.send(["Enter"])
+                Thread.sleep(forTimeInterval: seconds)
+            case let .keys(keys, seconds):
+                terminal.send(keys)
+                Thread.sleep(forTimeInterval: seconds)
+            }
         }
         func received() -> [EventLine] {
             let text = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
             return ((try? EventLine.parse(text)) ?? []).filter { $0.event == .received }
         }
         let deadline = Date().addingTimeInterval(10)
-        while received().count < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        while received().count < count, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         Thread.sleep(forTimeInterval: 0.5)
         return received()
     }
 
+    /// The three commands of the first tests: a failure, a quick success, an empty line and a long one.
+    static let basics: [Input] = [.line("false"), .line("true"), .line(""), .line("sleep 2", seconds: 2.5)]
+
+    /// Pipelines, where the failure is not the last command's, and VAR=value prefixes.
+    static let pipelines: [Input] = [
+        .line("false | true"),
+        .line("FOO=1 BAR='two words' ls /nonexistent-folder"),
+        .line("true | sh -c 'exit 3' | cat"),
+        // yes dies of SIGPIPE when head stops reading: not a failure of its own.
+        .line("yes | head -n 1"),
+    ]
+
+    /// Ctrl-C and Ctrl-Z, then a failure to show the hook still speaks.
+    static let interruptions: [Input] = [
+        .line("sleep 5", seconds: 0.5), .keys(["C-c"]),
+        .line("sleep 5", seconds: 0.5), .keys(["C-z"]),
+        .line("false"),
+    ]
+
+    /// bash with `rc` run first: a prompt, then what the test needs.
+    func bash(_ rc: String = "") throws -> [String] {
+        let rcfile = temporaryPath("bashrc")
+        try "PS1='ready> '\n\(rc)source \(Repository.path("dist/shell/announcer.bash"))\n".write(toFile: rcfile, atomically: true, encoding: .utf8)
+        return ["/bin/bash", "--noprofile", "--rcfile", rcfile, "-i"]
+    }
+
+    /// zsh with `rc` run first from its .zshrc.
+    func zsh(_ rc: String = "") throws -> [String] {
+        let home = temporaryPath("zsh-home")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try "PROMPT='ready> '\n\(rc)source \(Repository.path("dist/shell/announcer.zsh"))\n".write(toFile: home + "/.zshrc", atomically: true, encoding: .utf8)
+        return ["/usr/bin/env", "ZDOTDIR=\(home)", "/usr/bin/zsh", "-i"]
+    }
+
     @Test("bash: a failed command is spoken assertively with its status, a long one politely, a quick success and an empty line not at all")
     func bashHookSpeaksFailures() throws {
-        let rcfile = temporaryPath("bashrc")
-        try "PS1='ready> '\nsource \(Repository.path("dist/shell/announcer.bash"))\n".write(toFile: rcfile, atomically: true, encoding: .utf8)
-        let said = try spoken(in: ["/bin/bash", "--noprofile", "--rcfile", rcfile, "-i"])
+        let said = try spoken(in: bash(), Self.basics, expecting: 2)
         #expect(said.map(\.text) == ["false failed with status 1.", "sleep finished after 2 seconds."], "\(said)")
         #expect(said.map(\.politeness) == [.assertive, .polite])
+        #expect(said.allSatisfy { $0.language == .english })
     }
 
     @Test("zsh: a failed command is spoken assertively with its status, a long one politely, a quick success and an empty line not at all",
           .enabled(if: zshInstalled, "zsh is installed (CI installs it)"))
     func zshHookSpeaksFailures() throws {
-        let home = temporaryPath("zsh-home")
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        try "PROMPT='ready> '\nsource \(Repository.path("dist/shell/announcer.zsh"))\n".write(toFile: home + "/.zshrc", atomically: true, encoding: .utf8)
-        let said = try spoken(in: ["/usr/bin/env", "ZDOTDIR=\(home)", "/usr/bin/zsh", "-i"])
+        let said = try spoken(in: zsh(), Self.basics, expecting: 2)
         #expect(said.map(\.text) == ["false failed with status 1.", "sleep finished after 2 seconds."], "\(said)")
         #expect(said.map(\.politeness) == [.assertive, .polite])
+        #expect(said.allSatisfy { $0.language == .english })
+    }
+
+    static let pipelineSayings = ["false failed with status 1.", "ls failed with status 2.", "sh failed with status 3."]
+
+    @Test("bash: in a pipeline the first failing command is named with its status; VAR=value prefixes are not its name")
+    func bashNamesTheFirstFailureOfAPipeline() throws {
+        let said = try spoken(in: bash(), Self.pipelines, expecting: 3)
+        #expect(said.map(\.text) == Self.pipelineSayings, "\(said)")
+    }
+
+    @Test("zsh: in a pipeline the first failing command is named with its status; VAR=value prefixes are not its name",
+          .enabled(if: zshInstalled, "zsh is installed (CI installs it)"))
+    func zshNamesTheFirstFailureOfAPipeline() throws {
+        let said = try spoken(in: zsh(), Self.pipelines, expecting: 3)
+        #expect(said.map(\.text) == Self.pipelineSayings, "\(said)")
+    }
+
+    @Test("bash: a command stopped with Ctrl-C (130) or Ctrl-Z (148) is not spoken as a failure")
+    func bashSkipsInterruptions() throws {
+        let said = try spoken(in: bash(), Self.interruptions, expecting: 1)
+        #expect(said.map(\.text) == ["false failed with status 1."], "\(said)")
+    }
+
+    @Test("zsh: a command stopped with Ctrl-C (130) or Ctrl-Z (148) is not spoken as a failure",
+          .enabled(if: zshInstalled, "zsh is installed (CI installs it)"))
+    func zshSkipsInterruptions() throws {
+        let said = try spoken(in: zsh(), Self.interruptions, expecting: 1)
+        #expect(said.map(\.text) == ["false failed with status 1."], "\(said)")
+    }
+
+    @Test("bash and zsh speak Norwegian with the Norwegian voice (--lang nb) when their own locale is nb or nn, whatever the server's")
+    func hooksPassTheLanguageOfTheirLocale() throws {
+        for lang in ["nb_NO.UTF-8", "nn_NO.UTF-8"] {
+            let shells = Self.zshInstalled ? [try bash(), try zsh()] : [try bash()]
+            for shell in shells {
+                let said = try spoken(in: shell, lang: lang, [.line("false")], expecting: 1)
+                #expect(said.map(\.text) == ["false feilet med status 1."], "\(shell[0]) \(lang): \(said)")
+                #expect(said.map(\.language) == [.norwegianBokmal], "\(shell[0]) \(lang): \(said)")
+            }
+        }
+    }
+
+    @Test("bash: a DEBUG trap set before the hook goes on running, and the hook still speaks")
+    func bashChainsOntoAnExistingDebugTrap() throws {
+        let marks = temporaryPath("debug-trap-marks")
+        try? FileManager.default.removeItem(atPath: marks)
+        let said = try spoken(in: bash("trap 'echo \"$BASH_COMMAND\" >> \(marks)' DEBUG\n"), [.line("false"), .line("echo typed")], expecting: 1)
+        #expect(said.map(\.text) == ["false failed with status 1."], "\(said)")
+        let seen = (try? String(contentsOfFile: marks, encoding: .utf8)) ?? ""
+        #expect(seen.contains("false\n") && seen.contains("echo typed\n"), "\(seen)")
+    }
+
+    @Test("zsh: a preexec function defined before the hook goes on running, and the hook still speaks",
+          .enabled(if: zshInstalled, "zsh is installed (CI installs it)"))
+    func zshChainsOntoAnExistingPreexec() throws {
+        let marks = temporaryPath("preexec-marks")
+        try? FileManager.default.removeItem(atPath: marks)
+        let said = try spoken(in: zsh("preexec() { print -r -- \"$1\" >> \(marks) }\n"), [.line("false"), .line("echo typed")], expecting: 1)
+        #expect(said.map(\.text) == ["false failed with status 1."], "\(said)")
+        let seen = (try? String(contentsOfFile: marks, encoding: .utf8)) ?? ""
+        #expect(seen == "false\necho typed\n", "\(seen)")
     }
 
     @Test("scripts/install-shell-hooks adds one source line to ~/.bashrc and ~/.zshrc, and running it again adds none")

@@ -1,0 +1,73 @@
+import Glibc
+
+/// Reads standard input to its end in raw chunks, as lines, and warns once on standard error when a
+/// line is not valid UTF-8. With `tee`, each chunk is written to standard output at once and
+/// unchanged, before anything is done with its lines: whatever happens to speech, what a program
+/// pipes through `announce pipe --tee` comes out whole, and the program is never cut off.
+public final class StandardInputLines {
+    public let tee: Bool
+    private var assembler = LineAssembler()
+    private var ready: [LineAssembler.Line] = []
+    private var number = 0
+    private var warned = false
+    private var passing: Bool
+    private var ended = false
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    public init(tee: Bool = false) {
+        self.tee = tee
+        passing = tee
+        // A reader of standard output that goes away makes a write fail with EPIPE, not end announce.
+        if tee { signal(SIGPIPE, SIG_IGN) }
+    }
+
+    /// The one warning for input that is not UTF-8.
+    public static func invalidUTF8Warning(line: Int) -> String {
+        "Line \(line) of the input is not valid UTF-8; the bytes that are not were left out."
+    }
+
+    /// The next line and its number (from 1), waiting for it; nil once standard input has ended.
+    public func next() -> (number: Int, line: LineAssembler.Line)? {
+        while ready.isEmpty && !ended { readChunk() }
+        guard !ready.isEmpty else { return nil }
+        let line = ready.removeFirst()
+        number += 1
+        if line.hadInvalidUTF8 && !warned {
+            warned = true
+            PlainOutput.error(Self.invalidUTF8Warning(line: number))
+        }
+        return (number, line)
+    }
+
+    /// Reads until standard input ends, handing `line` each line with its number.
+    public func read(_ line: (Int, LineAssembler.Line) -> Void) {
+        while let (number, text) = next() { line(number, text) }
+    }
+
+    private func readChunk() {
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { return }
+        guard count > 0 else {
+            ended = true
+            if let last = assembler.finish() { ready.append(last) }
+            return
+        }
+        let chunk = buffer[..<count]
+        // A reader of standard output that has gone (`| head`) stops the copy, not the reading:
+        // the producer upstream must still be read to its end, or it would die of SIGPIPE.
+        if passing { passing = Self.writeAll(chunk) }
+        ready += assembler.lines(in: chunk)
+    }
+
+    /// Writes all of `bytes` to standard output; false once it cannot be written any more.
+    private static func writeAll(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var rest = bytes
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            rest = rest.dropFirst(written)
+        }
+        return true
+    }
+}

@@ -1,0 +1,164 @@
+import AnnouncerProtocol
+import Foundation
+import Testing
+import TestSupport
+
+/// `announce pipe --tee`, as a build's output goes through it: the input always comes out whole and
+/// at once, whatever happens to speech, and the build's own exit status stands.
+@Suite(.serialized) struct PipeTeeTests {
+    /// Runs a bash script with `$ANNOUNCE` naming the built announce, and no server to be found.
+    private func bash(_ script: String, environment: [String: String] = [:]) throws -> ProgramRun {
+        try ProgramRun("/bin/bash", ["-c", script], environment: AnnounceProcess.hermeticEnvironment.merging(
+            ["ANNOUNCE": AnnounceProcess.executable.path]) { $1 }.merging(environment) { $1 }, timeout: 120)
+    }
+
+    /// The lines a person reads on standard error: wrapped lines (two spaces in front) belong to the one before.
+    private func messages(_ standardError: String) -> [String] {
+        standardError.split(separator: "\n").filter { !$0.hasPrefix("  ") }.map(String.init)
+    }
+
+    @Test("With no audio device, --tee passes every line through, warns once, and the producer is not killed by SIGPIPE")
+    func missingDevicePassesEverythingThrough() throws {
+        let run = try bash("""
+            for i in $(seq 1 10); do echo "Compiling file $i"; sleep 0.02; done | "$ANNOUNCE" pipe --tee --sink alsa:hw:97
+            echo "statuses ${PIPESTATUS[*]}"
+            """)
+        let expected = (1...10).map { "Compiling file \($0)\n" }.joined() + "statuses 0 0\n"
+        #expect(run.standardOutput == expected, "\(run.standardError)")
+        let warnings = messages(run.standardError)
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("Warning: nothing will be spoken"), "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
+    @Test("With pipefail, a failing build's status is the pipeline's, even when speech cannot start")
+    func producersStatusIsPassedOn() throws {
+        let run = try bash("""
+            set -o pipefail
+            (echo "error: it broke"; exit 3) | "$ANNOUNCE" pipe --tee --sink alsa:hw:97
+            echo "status $?"
+            """)
+        #expect(run.standardOutput == "error: it broke\nstatus 3\n", "\(run.standardError)")
+    }
+
+    @Test("--tee copies the input byte for byte, invalid UTF-8 and a last line without newline included, with one warning")
+    func invalidUTF8PassesUnchangedWithOneWarning() throws {
+        let directory = ServerProcess.makeDirectory()
+        let run = try bash("""
+            printf 'caf\\xe9 au lait\\nplain line\\r\\n\\xff\\xfe again\\nno newline at the end' > \(directory)/in
+            "$ANNOUNCE" pipe --tee --sink null --rate 450 < \(directory)/in > \(directory)/out
+            echo "status $?"
+            cmp \(directory)/in \(directory)/out && echo same
+            """)
+        #expect(run.standardOutput == "status 0\nsame\n", "\(run.standardError)")
+        let warnings = messages(run.standardError).filter { $0.contains("UTF-8") }
+        #expect(warnings == ["Line 1 of the input is not valid UTF-8; the bytes that are not were left out."], "\(run.standardError)")
+    }
+
+    @Test("A line over the server's text limit is spoken in pieces split at spaces, within the limit, none refused")
+    func longLineIsSplitAtWordsNotRefused() throws {
+        let server = try ServerProcess(arguments: ["--max-text-length", "1024"])
+        defer { server.stop() }
+        let listener = try SocketClient(path: server.socketPath)
+        _ = listener.request(.subscribe)
+        let words = (1...300).map { "-Iinclude/module\($0)" }
+        let run = try ProgramRun(ServerProcess.announce.path, ["pipe", "--tee", "--off"], input: words.joined(separator: " ") + "\n",
+                                 environment: ["ANNOUNCER_SOCKET": server.socketPath])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.isEmpty, "\(run.standardError)")
+        let received = listener.readEvents(until: { $0.event == .ended && $0.text.hasSuffix("module300") })
+            .filter { $0.event == .received }.map(\.text)
+        #expect(received.count > 1)
+        #expect(received.allSatisfy { $0.utf8.count <= 1024 })
+        #expect(received.joined(separator: " ") == words.joined(separator: " "))
+    }
+
+    @Test("A refused line is one warning; --tee still passes it through and exits 0")
+    func refusedLineIsOneWarning() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let input = "first\nsecond\n"
+        let run = try ProgramRun(ServerProcess.announce.path, ["pipe", "--tee", "--lang", "zz"], input: input,
+                                 environment: ["ANNOUNCER_SOCKET": server.socketPath])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == input)
+        let warnings = messages(run.standardError)
+        #expect(warnings.map { String($0.prefix(29)) } == ["Line 1 was not accepted: The ", "Line 2 was not accepted: The "], "\(run.standardError)")
+    }
+
+    @Test("Lines pass through at once while a throttled pipe sends them slowly")
+    func throttledServerDoesNotHoldBackTheOutput() throws {
+        let server = try ServerProcess(arguments: ["--client-burst", "2", "--client-rate", "2"])
+        defer { server.stop() }
+        let pipe = try TeeSession(socket: server.socketPath)
+        // Once the first line is through, announce has started: what follows times the pipe, not its start.
+        pipe.send("Step 0\n")
+        pipe.read(until: "Step 0\n")
+        let lines = (0...8).map { "Step \($0)" }
+        let started = Date()
+        pipe.send(lines.dropFirst().map { $0 + "\n" }.joined())
+        pipe.read(until: "Step 8\n")
+        #expect(Date().timeIntervalSince(started) < 1, "the lines came out after \(Date().timeIntervalSince(started)) s")
+        #expect(pipe.output == lines.map { $0 + "\n" }.joined())
+        #expect(try pipe.finish() == 0)
+    }
+
+    @Test("When the server goes away mid-pipe, every line still passes through, one warning says so, and the rest is spoken here")
+    func serverGoingAwaySpeaksTheRestInProcess() throws {
+        let server = try ServerProcess()
+        let directory = ServerProcess.makeDirectory()
+        let pipe = try TeeSession(socket: server.socketPath, arguments: ["--every-line", "--events", "\(directory)/events.jsonl"])
+        let lines = (1...10).map { "Build step \($0)" }
+        pipe.send(lines[0..<6].map { $0 + "\n" }.joined())
+        pipe.read(until: "Build step 6\n")
+        Thread.sleep(forTimeInterval: 0.3)
+        server.stop(signal: SIGKILL)
+        pipe.send(lines[6...].map { $0 + "\n" }.joined())
+        #expect(try pipe.finish() == 0)
+        #expect(pipe.output == lines.map { $0 + "\n" }.joined())
+        let warnings = messages(pipe.standardError)
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("Warning: the announcer server went away; announce speaks the rest itself."),
+                "\(pipe.standardError)")
+        let events = try EventLine.parse(String(contentsOfFile: "\(directory)/events.jsonl", encoding: .utf8))
+        let spokenHere = events.filter { $0.event == .ended && $0.outcome == .spoken }.map(\.text)
+        #expect(spokenHere.contains("Build step 10"), "\(events.map { "\($0.event) \($0.text)" })")
+    }
+}
+
+/// A running `announce pipe --tee` through a server, fed while its standard output is read.
+private final class TeeSession {
+    let process = Process()
+    private let input = Pipe(), outputPipe = Pipe(), errorPipe = Pipe()
+    private(set) var output = ""
+    private(set) var standardError = ""
+
+    init(socket: String, arguments: [String] = []) throws {
+        process.executableURL = ServerProcess.announce
+        process.arguments = ["pipe", "--tee", "--rate", "450"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["ANNOUNCER_SOCKET": socket, "ANNOUNCER_SINK": "null"]) { $1 }
+        process.standardInput = input
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        try process.run()
+        // A hung announce must fail its test, not hang the whole run.
+        let process = process
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { process.terminate() } }
+    }
+
+    func send(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
+
+    func read(until text: String) {
+        while !output.contains(text) {
+            let chunk = outputPipe.fileHandleForReading.availableData
+            if chunk.isEmpty { return }
+            output += String(decoding: chunk, as: UTF8.self)
+        }
+    }
+
+    func finish() throws -> Int32 {
+        try input.fileHandleForWriting.close()
+        output += String(decoding: outputPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        standardError = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
