@@ -69,7 +69,9 @@ struct SocketActivationTests {
         }
         #expect(waitFor({ !process.isRunning }, seconds: 20))
         #expect(process.terminationStatus == 1)
+        // Wrapped at 80 cells, with a two-space indent: read as one sentence again.
         let output = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+            .replacingOccurrences(of: "\n  ", with: " ")
         #expect(output.contains("Cannot serve the socket systemd passed as descriptor 3: it is not a Unix domain socket"), "\(output)")
     }
 }
