@@ -168,4 +168,28 @@ import Testing
         #expect(PhraseComposer(profile: profile).phrase(for: Element(id: "volume", role: .slider, label: "Volume")) == "Volume, slider")
         #expect(RoleWordCheck.sentences(flow: flow, profile: Self.english, style: .voiceover).isEmpty)
     }
+
+    /// What Orca 43 said on the checkbox page (Flows/web/orca-checkbox.en.yaml): Space gives "checked",
+    /// Shift-Tab out of the group "leaving list. leaving panel. Clear choices push button."
+    @Test("NVDA and Orca say only what changed in place, and Orca says the containers it leaves, innermost first")
+    func changesAndLeavingAsOrcaSaysThem() {
+        let off = Self.box("Olives", [.off]), on = Self.box("Olives", [.on])
+        let orca = PhraseComposer(profile: Self.english, style: .orca)
+        #expect(orca.change(from: off, to: on) == "checked")
+        #expect(PhraseComposer(profile: Self.english, style: .nvda).change(from: on, to: off) == "not checked")
+        var slider = Element(id: "v", role: .slider, label: "Volume", range: RangeValue(now: 5))
+        let moved = { var next = slider; next.range = RangeValue(now: 6); return next }()
+        #expect(orca.change(from: slider, to: moved) == "6")
+        slider.label = "Heat"
+        #expect(orca.change(from: slider, to: moved) == nil, "another element is read whole")
+        #expect(orca.change(from: on, to: on) == nil, "nothing changed: read whole")
+        let group = ContextContainer(role: .group, roleName: "group", name: "Pizza toppings", identity: 1)
+        let list = ContextContainer(role: .list, roleName: "list", name: "", count: 2, identity: 2)
+        let moves = ContextContainer.moves(from: [group, list], to: [])
+        #expect(moves.leaving.map(\.identity) == [2, 1] && moves.entering.isEmpty)
+        let button = Element(id: "c", role: .button, label: "Clear choices")
+        #expect(orca.phrase(for: button, leaving: moves.leaving) == "Leaving list. Leaving panel. Clear choices push button")
+        #expect(Self.say(button, .voiceover) == PhraseComposer(profile: Self.english).phrase(for: button, leaving: moves.leaving))
+        #expect(PhraseComposer(profile: Self.norwegian, style: .orca).phrase(for: button, leaving: [list]) == "Forlater liste. Clear choices knapp")
+    }
 }

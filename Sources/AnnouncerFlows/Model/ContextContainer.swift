@@ -13,6 +13,12 @@ public struct ContextContainer: Sendable, Hashable {
     /// Which node it is, so that moving within it does not name it again.
     public var identity: Int
 
+    /// The containers a move of focus leaves, innermost first, and enters, outermost first.
+    public static func moves(from old: [ContextContainer], to new: [ContextContainer]) -> (entering: [ContextContainer], leaving: [ContextContainer]) {
+        let oldIDs = Set(old.map(\.identity)), newIDs = Set(new.map(\.identity))
+        return (new.filter { !oldIDs.contains($0.identity) }, old.filter { !newIDs.contains($0.identity) }.reversed())
+    }
+
     public init(role: Role, roleName: String, name: String, count: Int? = nil, rows: Int? = nil, columns: Int? = nil, identity: Int) {
         self.role = role
         self.roleName = roleName

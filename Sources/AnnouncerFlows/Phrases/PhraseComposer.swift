@@ -38,9 +38,9 @@ public struct PhraseComposer: Sendable {
         self.style = style
     }
 
-    /// The element's phrase; `hints` adds its hint after a pause; `entering` names the containers focus
-    /// has just come into, outermost first, before it.
-    public func phrase(for element: Element, hints: Bool = false, entering: [ContextContainer] = []) -> String {
+    /// The element's phrase; `hints` adds its hint after a pause; `leaving` names the containers focus has
+    /// just left, innermost first, and `entering` those it has just come into, outermost first, before it.
+    public func phrase(for element: Element, hints: Bool = false, entering: [ContextContainer] = [], leaving: [ContextContainer] = []) -> String {
         var parts: [(text: String, beginsSentence: Bool)] = []
         for part in style.order {
             for said in words(for: part, of: element) where !said.text.isEmpty {
@@ -62,7 +62,7 @@ public struct PhraseComposer: Sendable {
             let endsSentence = phrase.last.map { ".?!".contains($0) } ?? false
             phrase += phrase.isEmpty ? text : (endsSentence ? " " : Self.hintPause) + text
         }
-        let context = entering.map(contextSentence).filter { !$0.isEmpty }
+        let context = (leaving.map { contextSentence($0, key: "leaving") } + entering.map { contextSentence($0) }).filter { !$0.isEmpty }
         guard !context.isEmpty else { return phrase }
         // After the containers' sentences the element's phrase begins a sentence too.
         return (context + [phrase.capitalizingFirstLetter]).filter { !$0.isEmpty }.map { sentence in
@@ -72,14 +72,14 @@ public struct PhraseComposer: Sendable {
 
     /// What is said as focus enters a container: its name, kind and size in the reader's words
     /// ("Pizza toppings, group"; Orca's "List with 2 items."), or nothing for a container the reader does not name.
-    public func contextSentence(_ container: ContextContainer) -> String {
+    public func contextSentence(_ container: ContextContainer, key prefix: String = "context") -> String {
         let kind: String
         switch container.role {
         case .bannerLandmark, .navigation, .main, .complementary, .contentInfo, .region, .search, .form: kind = "landmark"
         default: kind = container.role.rawValue
         }
         let count = container.count ?? 0
-        let key = "context.\(kind)" + (count == 1 && word("context.\(kind)_one") != nil ? "_one" : "")
+        let key = "\(prefix).\(kind)" + (count == 1 && word("\(prefix).\(kind)_one") != nil ? "_one" : "")
         guard let template = word(key) else { return "" }
         // Each container is a sentence of its own, begun with a capital as the reader's own are.
         return PhraseTemplate.fill(template, [
@@ -87,6 +87,23 @@ public struct PhraseComposer: Sendable {
             "count": container.count.map(String.init) ?? "", "rows": container.rows.map(String.init) ?? "",
             "columns": container.columns.map(String.init) ?? "",
         ]).capitalizingFirstLetter
+    }
+
+    /// What a reader that says only changes (`ReaderStyle.saysChangesOnly`) says when the focused element
+    /// changes in place: its new state or value ("checked", "6"); nil when it is another element, or
+    /// nothing it says has changed, so it is read whole.
+    public func change(from old: Element, to new: Element) -> String? {
+        guard old.role == new.role, old.currentLabel == new.currentLabel else { return nil }
+        var said: [String] = []
+        let toggles: Set<ElementState> = [.on, .off, .mixed, .selected]
+        if old.states.intersection(toggles) != new.states.intersection(toggles) {
+            said += checkedWords(new.role, states: new.states).map(\.text)
+        }
+        said += new.states.subtracting(old.states).subtracting(toggles).sorted().map { stateWord($0.rawValue) }
+        if old.range?.spoken != new.range?.spoken, let value = new.range?.spoken { said.append(value) }
+        if old.value != new.value, let value = new.value, !value.isEmpty, new.role != .secureTextField { said.append(value) }
+        if old.current != new.current, let current = new.current { said.append(word("current.\(current)") ?? "current") }
+        return said.isEmpty ? nil : said.joined(separator: style.separator)
     }
 
     /// The roles in `roles` the profile has no word for in this style, for the one sentence at load.

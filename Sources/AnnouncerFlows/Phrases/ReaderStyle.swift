@@ -31,6 +31,10 @@ public enum ReaderStyle: String, Sendable, Hashable, CaseIterable {
     /// spaces between, as its speech generator joins them.
     public var separator: String { self == .orca ? " " : ", " }
 
+    /// True for a reader that says only what changed when the focused element changes in place (a check
+    /// box's new state, a slider's new value: "checked", "6"), as NVDA and Orca do; the others read it again.
+    public var saysChangesOnly: Bool { self == .nvda || self == .orca }
+
     /// The names accepted in a flow file and by `--style`, for messages.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

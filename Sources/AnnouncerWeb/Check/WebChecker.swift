@@ -28,8 +28,9 @@ public final class WebChecker: @unchecked Sendable {
     public var reader: (any ReaderInTheLoop)?
 
     private let changes = Mutex<[PageChange]>([])
-    /// The containers around the last element read, so that each is named once, as focus enters it.
-    private let lastContext = Mutex<Set<Int>>([])
+    /// The element last read, for its containers (each named once, as focus enters or leaves it) and
+    /// for the readers that say only what changed when it changes in place.
+    private let lastRead = Mutex<PageElement?>(nil)
     private let arrived = DispatchSemaphore(value: 0)
 
     public init(flow: Flow, profile: VoiceProfile) {
@@ -155,16 +156,14 @@ public final class WebChecker: @unchecked Sendable {
             return Utterance(text: text, kind: .announcement, politeness: politeness, region: region, delayMilliseconds: max(0, delay))
         case .focus:
             guard let focused = (try? PageReader.focusedElement(page)) ?? nil else { return nil }
-            let entering = enteredContainers(focused.element.context)
-            return Utterance(text: composer.phrase(for: focused.element, entering: entering), kind: .focus(focused.element.id), politeness: .polite)
-        }
-    }
-
-    /// The containers of `context` that the last element read was not in, and remembers them.
-    private func enteredContainers(_ context: [ContextContainer]) -> [ContextContainer] {
-        lastContext.withLock { last in
-            defer { last = Set(context.map(\.identity)) }
-            return context.filter { !last.contains($0.identity) }
+            let previous = lastRead.withLock { last in defer { last = focused }; return last }
+            if composer.style.saysChangesOnly, let previous, previous.backendNodeId == focused.backendNodeId,
+               let change = composer.change(from: previous.element, to: focused.element) {
+                return Utterance(text: change, kind: .focus(focused.element.id), politeness: .polite)
+            }
+            let (entering, leaving) = ContextContainer.moves(from: previous?.element.context ?? [], to: focused.element.context)
+            return Utterance(text: composer.phrase(for: focused.element, entering: entering, leaving: leaving),
+                             kind: .focus(focused.element.id), politeness: .polite)
         }
     }
 

@@ -27,8 +27,9 @@ public final class WebPlayer: @unchecked Sendable {
     private var lastChange = DispatchTime.now()
     /// How many focus moves the page has reported, so a key that moved focus is not read twice.
     private var focusChanges = 0
-    /// The containers around the element last read, each named once as focus enters it.
-    private var lastContext: Set<Int> = []
+    /// The element last read: its containers are named once as focus enters or leaves them, and a reader
+    /// that says only changes says what changed in it.
+    private var lastRead: PageElement?
 
     /// How long the page must be quiet after a key before the next is taken, so lines keep their order.
     public static let settling: Duration = .milliseconds(300)
@@ -74,7 +75,7 @@ public final class WebPlayer: @unchecked Sendable {
             case .activate: activate()
             case let .key(chord): pressInPlace(chord)
             case .type: typeIntoFocus()
-            case .repeatPhrase: output.async { self.readFocus() }
+            case .repeatPhrase: output.async { self.readFocus(repeating: true) }
             case .hints:
                 output.async {
                     self.hintsOn.toggle()
@@ -180,11 +181,16 @@ public final class WebPlayer: @unchecked Sendable {
 
     // MARK: - Printing and speaking (on `output`)
 
-    private func readFocus() {
+    private func readFocus(repeating: Bool = false) {
         guard let focused = (try? PageReader.focusedElement(page)) ?? nil else { return }
-        let entering = focused.element.context.filter { !lastContext.contains($0.identity) }
-        lastContext = Set(focused.element.context.map(\.identity))
-        let phrase = composer.phrase(for: focused.element, hints: hintsOn, entering: entering)
+        let previous = lastRead
+        lastRead = focused
+        let (entering, leaving) = ContextContainer.moves(from: previous?.element.context ?? [], to: focused.element.context)
+        var phrase = composer.phrase(for: focused.element, hints: hintsOn, entering: entering, leaving: leaving)
+        if !repeating, composer.style.saysChangesOnly, let previous, previous.backendNodeId == focused.backendNodeId,
+           let change = composer.change(from: previous.element, to: focused.element) {
+            phrase = change
+        }
         speak(Utterance(text: phrase, kind: .focus(focused.element.id), politeness: .polite), line: phrase.isEmpty ? words.line(.blank) : phrase, stopsFocus: true)
     }
 
