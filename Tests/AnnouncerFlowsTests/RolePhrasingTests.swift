@@ -66,7 +66,7 @@ import Testing
         var slider = Element(id: "heat", role: .slider, label: "Heat")
         slider.range = RangeValue(now: 2, minimum: 1, maximum: 3, text: "Medium")
         #expect(Self.say(slider) == "Heat, Medium, adjustable")
-        #expect(Self.say(slider, .orca) == "Heat slider Medium")
+        #expect(Self.say(slider, .orca) == "Heat horizontal slider Medium")
         slider.range = RangeValue(now: 2.5, minimum: 0, maximum: 10)
         #expect(Self.say(slider, .nvda) == "Heat, slider, 2.5")
         slider.range = RangeValue(now: 7, minimum: 0, maximum: 10)
@@ -95,7 +95,7 @@ import Testing
         #expect(Self.say(link, norwegian: true) == "Winter boots, lenke, gjeldende side")
         let button = Element(id: "b", role: .button, label: "Actions", states: [.collapsed], popup: "menu")
         #expect(Self.say(button, .nvda) == "Actions, button, collapsed, subMenu")
-        #expect(Self.say(button, .orca) == "Actions push button collapsed opens popup")
+        #expect(Self.say(button, .orca) == "Actions push button collapsed opens menu")
     }
 
     @Test("Read only, required and invalid are said, and an attached error replaces invalid")
