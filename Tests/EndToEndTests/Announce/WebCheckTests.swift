@@ -106,6 +106,23 @@ extension WebTests {
             #expect(run.standardError.unwrapped.contains("In \(folder)/wrong.en.yaml, 1 step has its says only in VoiceOver's phrasing, not in NVDA's, so it is not checked."), "\(run.standardError)")
         }
 
+        @Test("web play sends the arrows to the page, so a radio group is operated and read as it moves, in NVDA's phrasing",
+              .enabled(if: WebTests.chromiumInstalled))
+        func playsARadioGroupByArrows() throws {
+            let run = try AnnounceProcess.run(["web", "play", "--sink", "null", "--style", "nvda", "\(WebTests.pages)/patterns/radio-group.en.html"],
+                                              input: "\t\u{1B}[B\u{1B}[B\u{1B}[1;2A")
+            #expect(run.status == 0, "\(run.standardError)")
+            let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
+            var from = lines.startIndex
+            for line in ["Pizza crust grouping. Regular crust, radio button, checked, 1 of 3", "Deep dish, radio button, checked, 2 of 3",
+                         "Thin crust, radio button, checked, 3 of 3", "Deep dish, radio button, checked, 2 of 3"] {
+                let found = lines[from...].firstIndex(of: line)
+                #expect(found != nil, "\(line) in \(lines)")
+                if let found { from = found + 1 }
+            }
+            #expect(try WebTests.announceChromiums().isEmpty)
+        }
+
         @Test("web play steps through the real login page by keys, printing and speaking each phrase and the alert, in English and Norwegian",
               .enabled(if: WebTests.chromiumInstalled), arguments: ["en", "nb"])
         func playsThePageByKeys(language: String) throws {
