@@ -100,6 +100,7 @@ import Testing
                 case .next: "next"
                 case .previous: "previous"
                 case let .activate(id): "activate \(id?.rawValue ?? "")"
+                case let .press(chord, on): "press \(chord) \(on?.rawValue ?? "")"
                 case let .type(_, into): "type \(into?.rawValue ?? "")"
                 case let .touch(id): "touch \(id)"
                 case .app: "app"

@@ -140,3 +140,25 @@ import Testing
         #expect(library.profile(for: .english) == nil)
     }
 }
+
+extension VoiceLibraryTests {
+    @Test("A user's profile written for the old word keys still loads, and the new keys come from the shipped profile")
+    func oldUserProfileLoadsWithNewWordsShipped() throws {
+        let user = try Folder(["en.yaml": """
+        language: en
+        words:
+          roles:
+            checkbox: tick box
+          states:
+            "off": clear
+        """])
+        let library = VoiceLibrary.standard(extra: [user.path], environment: [:])
+        #expect(library.problems.isEmpty, "\(library.problems)")
+        let english = try #require(library.profile(for: .english))
+        #expect(english.words["roles.checkbox"] == "tick box")
+        #expect(english.words["states.off"] == "clear")
+        #expect(english.words["roles.slider"] == "adjustable")
+        #expect(english.words["states.not_checked"] == "unchecked")
+        #expect(english.words["styles.nvda.roles.checkbox"] == "check box")
+    }
+}

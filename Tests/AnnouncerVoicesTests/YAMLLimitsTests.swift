@@ -106,9 +106,10 @@ import Testing
         #expect(library.problems.map(\.message) == ["It is not a regular file, so it was not read."])
     }
 
-    @Test("The shipped profiles are far inside the limits: under 1,000 values and 8 levels each")
+    // The four readers' words (words.styles, issue 32) brought each profile to about 1,100 values.
+    @Test("The shipped profiles are far inside the limits: under 2,000 values and 8 levels each")
     func shippedProfilesAreFarInside() throws {
-        let tight = YAMLLimits(maxBytes: 64 * 1024, maxValues: 1_000, maxDepth: 8, fileKind: "a voice profile")
+        let tight = YAMLLimits(maxBytes: 64 * 1024, maxValues: 2_000, maxDepth: 8, fileKind: "a voice profile")
         for path in VoiceLibrary.profileFiles(in: try #require(ShippedVoices.directory(environment: [:]))) {
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(YAMLExpansionCheck.problem(in: text, limits: tight) == nil, "\(path)")

@@ -23,7 +23,11 @@ public struct FlowChecker {
     public let profile: VoiceProfile
     public let pace: Pace
 
-    public init(flow: Flow, profile: VoiceProfile, pace: Pace = .brisk) {
+    /// The reader whose phrasing the flow is spoken in; the flow's own (`style:`) when nil.
+    public var style: ReaderStyle?
+
+    public init(flow: Flow, profile: VoiceProfile, pace: Pace = .brisk, style: ReaderStyle? = nil) {
+        self.style = style
         self.flow = flow
         self.profile = profile
         self.pace = pace
@@ -36,7 +40,7 @@ public struct FlowChecker {
 
     /// Runs the whole flow, and keeps what each step said and when it was heard, for an audit report.
     public func runHeard(speaker: some FlowSpeaker) -> (results: [CheckResult], heard: [HeardStep]) {
-        var session = FlowSession(flow: flow, profile: profile)
+        var session = FlowSession(flow: flow, profile: profile, style: style)
         var results: [CheckResult] = []
         var heardSteps: [HeardStep] = []
         var lastFocusID: String?
@@ -247,6 +251,7 @@ public struct FlowChecker {
         case .next: "next"
         case .previous: "previous"
         case let .activate(id): id.map { "activate \($0)" } ?? "activate"
+        case let .press(chord, on): "press \(chord)" + (on.map { " on \($0)" } ?? "")
         case let .type(text, into): "type \"\(text)\"" + (into.map { " into \($0)" } ?? "")
         case let .touch(id): "touch \(id)"
         case .app: "app reaction"
@@ -264,7 +269,7 @@ extension StepAction {
     /// True for what the user does, as opposed to what the app does or a check.
     public var isUserAction: Bool {
         switch self {
-        case .next, .previous, .activate, .type, .touch: true
+        case .next, .previous, .activate, .press, .type, .touch: true
         case .app, .check, .wait: false
         }
     }

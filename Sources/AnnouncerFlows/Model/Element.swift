@@ -29,12 +29,32 @@ public struct Element: Sendable, Hashable, Identifiable {
     public var cognitiveTest: CognitiveTest?
     /// The line of the element in its flow file, for messages.
     public var line: Int?
+    /// Chromium's name for the role, said as it is when `role` is `other`.
+    public var roleName: String?
+    /// A heading's level, 1 to 6.
+    public var level: Int?
+    /// "2 of 3" among its siblings.
+    public var position: SetPosition?
+    /// A slider's, spin button's, progress bar's or meter's value.
+    public var range: RangeValue?
+    /// A table or grid cell's row, column and headers.
+    public var cell: CellPosition?
+    /// `aria-current`: page, step, location, date, time or true.
+    public var current: String?
+    /// `aria-haspopup`: menu, listbox, tree, grid, dialog or true.
+    public var popup: String?
+    /// `aria-describedby`: said after the phrase, in every reader's style, hints on or off.
+    public var description: String?
+    /// The containers around it, outermost first, named when focus enters them.
+    public var context: [ContextContainer] = []
 
     public init(
         id: ElementID, role: Role, label: String, labelWhenOn: String? = nil, value: String? = nil,
         states: Set<ElementState> = [], hint: String? = nil, error: String? = nil, colours: ColourPair? = nil,
         children: [Element] = [], validation: Validation? = nil, onActivate: [Reaction] = [],
-        hidden: Bool = false, pasteAllowed: Bool? = nil, cognitiveTest: CognitiveTest? = nil, line: Int? = nil
+        hidden: Bool = false, pasteAllowed: Bool? = nil, cognitiveTest: CognitiveTest? = nil, line: Int? = nil,
+        roleName: String? = nil, level: Int? = nil, position: SetPosition? = nil, range: RangeValue? = nil,
+        cell: CellPosition? = nil, current: String? = nil, popup: String? = nil, description: String? = nil
     ) {
         self.id = id
         self.role = role
@@ -52,6 +72,14 @@ public struct Element: Sendable, Hashable, Identifiable {
         self.pasteAllowed = pasteAllowed
         self.cognitiveTest = cognitiveTest
         self.line = line
+        self.roleName = roleName
+        self.level = level
+        self.position = position
+        self.range = range
+        self.cell = cell
+        self.current = current
+        self.popup = popup
+        self.description = description
     }
 
     /// True when a user can act on it: an interactive role, or a group holding an interactive element.

@@ -1,7 +1,11 @@
-/// A state a screen reader says after an element's role: on, off, selected, expanded, collapsed, dimmed, required, invalid.
+/// A state a screen reader says after an element's role: on, off, mixed, selected, expanded, collapsed,
+/// dimmed, required, invalid, read only, busy. `on` and `off` are said in the role's words (checked,
+/// pressed, on); the order of the cases is the order they are said in.
 public enum ElementState: String, Sendable, Hashable, CaseIterable, Comparable {
     case on
     case off
+    /// A check box that is partly checked (`aria-checked="mixed"`).
+    case mixed
     case selected
     /// A disclosure, menu button or combo box that shows what it controls (`aria-expanded="true"`).
     case expanded
@@ -10,6 +14,11 @@ public enum ElementState: String, Sendable, Hashable, CaseIterable, Comparable {
     case disabled
     case required
     case invalid
+    /// A field that can be read but not changed (`aria-readonly`, `readonly`).
+    case readonly
+    /// Several can be chosen (`aria-multiselectable`).
+    case multiselectable
+    case busy
 
     /// The key of the state's word in a voice profile: `states.on`.
     public var wordKey: String { "states.\(rawValue)" }

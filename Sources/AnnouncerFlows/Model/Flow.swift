@@ -14,6 +14,8 @@ public struct Flow: Sendable, Hashable {
     /// For a flow of a real page (`announce web check`): the page's URL, or its file's path, with no
     /// screens; its steps name elements by their label or their id in the page.
     public var page: String?
+    /// The reader whose phrasing its plain `says` are written in (`style:`); VoiceOver's when it names none.
+    public var style: ReaderStyle?
 
     public init(name: String, language: Language, organisation: Organisation? = nil, screens: [Screen], steps: [Step], file: String, page: String? = nil) {
         self.name = name

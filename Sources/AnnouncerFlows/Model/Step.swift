@@ -20,6 +20,9 @@ public enum StepAction: Sendable, Hashable {
     case previous
     /// Double tap (Enter or Space) on the focused element, or on the named one after moving focus to it.
     case activate(ElementID?)
+    /// Presses a key, with any modifiers held (`press: ArrowDown`, `Shift+Tab`), on the focused element or,
+    /// after moving focus there unread, the named one (`activate: { element: agree, key: Space }`).
+    case press(KeyChord, on: ElementID?)
     /// Types into the focused field, or the named one.
     case type(String, into: ElementID?)
     /// Touches an element: focus moves there and it is read.
@@ -41,6 +44,9 @@ public struct Expectation: Sendable, Hashable {
     /// runs with that reader in the loop; compared without regard to case, punctuation or how the
     /// reader splits its speech.
     public var saysByReader: [RealReader: [String]] = [:]
+    /// What the virtual reader says for the step in each reader's style (`says: { virtual: { talkback: … } }`),
+    /// checked when the flow runs in that style.
+    public var saysByStyle: [ReaderStyle: [String]] = [:]
     /// Where focus is after the step.
     public var focus: ElementID?
     /// The screen's swipe order after the step.
@@ -55,7 +61,7 @@ public struct Expectation: Sendable, Hashable {
         self.withinMilliseconds = withinMilliseconds
     }
 
-    public var isEmpty: Bool { says == nil && saysByReader.isEmpty && focus == nil && focusOrder == nil && withinMilliseconds == nil }
+    public var isEmpty: Bool { says == nil && saysByReader.isEmpty && saysByStyle.isEmpty && focus == nil && focusOrder == nil && withinMilliseconds == nil }
 }
 
 /// A real screen reader that can be put in the loop, by the name flow files and `--reader` use.

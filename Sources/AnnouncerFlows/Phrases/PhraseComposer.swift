@@ -1,25 +1,29 @@
 import Foundation
 public import AnnouncerVoices
 
-/// Composes what a screen reader says for an element, the way VoiceOver reads it: label, value, role,
-/// state, error, joined with ", " (or ". " before a part that begins a sentence), then the hint after a
-/// pause when hints are on. The words come from
-/// the voice profile of the flow's language; `rules` is the whole table.
+/// Composes what a screen reader says for an element, in a reader's style (`ReaderStyle`): label, value,
+/// role, state, position and error in that reader's order, joined with ", " (or ". " before a part that
+/// begins a sentence), then the description (VoiceOver's hint), and the hint after a pause when hints
+/// are on (TalkBack's usage hint always). Containers focus has just entered are named first, each as a sentence.
+/// The words come from the voice profile of the flow's language: `words.styles.STYLE.KEY` over
+/// `words.KEY`; a word the profile lacks is the role's own name, never a blank and never a key.
 public struct PhraseComposer: Sendable {
     /// One part of a phrase.
     public enum Part: String, Sendable, CaseIterable {
-        case label, value, role, state, error
+        case label, value, role, checked, state, position, error
     }
 
-    /// The order of the parts. A part with nothing to say is left out, never said as a blank.
-    public static let order: [Part] = [.label, .value, .role, .state, .error]
+    /// VoiceOver's order of the parts, the default style's. A part with nothing to say is left out, never said as a blank.
+    public static let order: [Part] = ReaderStyle.voiceover.order
 
     /// What each part says, in words, for docs/FLOWS.md and the tests.
     public static let rules: [(part: Part, says: String)] = [
-        (.label, "the label; a toggle that is on says its label_on"),
-        (.value, "a text field's text; a secure text field's number of characters (words.values.secure, or words.values.secure_one for one), never its text; a toggle none, since its state says it"),
-        (.role, "the role's word (words.roles.*); static text has none"),
-        (.state, "each state's word (words.states.*), in the order on, off, selected, expanded, collapsed, disabled, required, invalid; invalid is left out when an error is attached, since the error says it"),
+        (.label, "the label; a toggle that is on says its label_on; a page element its accessible name"),
+        (.value, "a text field's text; a secure text field's number of characters (words.values.secure, or words.values.secure_one for one), never its text; a slider's, spin button's, progress bar's or meter's aria-valuetext, else its number; a toggle none, since its state says it"),
+        (.role, "the role's word (words.roles.*), a heading with its level (words.heading_level); an unknown role Chromium's name for it; static text has none"),
+        (.checked, "a toggle's state in its role's words: on/off for a switch, checked/not checked/mixed for a check box, selected/not selected for a radio button (in VoiceOver's and Orca's words), pressed/not pressed for a toggle button; selected"),
+        (.state, "each other state's word (words.states.*), in the order expanded, collapsed, disabled, required, invalid, read only, multi-select, busy, then aria-current (words.current.*) and aria-haspopup (words.popup.*); invalid is left out when an error is attached, since the error says it"),
+        (.position, "\"2 of 3\" among its siblings (words.position); a cell's headers, row and column (words.cell)"),
         (.error, "the error word (words.error), a colon, and the error: \"Error: Must be a valid email address\""),
     ]
 
@@ -27,46 +31,145 @@ public struct PhraseComposer: Sendable {
     public static let hintPause = ". "
 
     private let profile: VoiceProfile
+    public let style: ReaderStyle
 
-    public init(profile: VoiceProfile) { self.profile = profile }
+    public init(profile: VoiceProfile, style: ReaderStyle = .voiceover) {
+        self.profile = profile
+        self.style = style
+    }
 
-    /// The element's phrase; `hints` adds its hint after a pause.
-    public func phrase(for element: Element, hints: Bool = false) -> String {
+    /// The element's phrase; `hints` adds its hint after a pause; `leaving` names the containers focus has
+    /// just left, innermost first, and `entering` those it has just come into, outermost first, before it.
+    public func phrase(for element: Element, hints: Bool = false, entering: [ContextContainer] = [], leaving: [ContextContainer] = []) -> String {
         var parts: [(text: String, beginsSentence: Bool)] = []
-        for part in Self.order {
+        for part in style.order {
             for said in words(for: part, of: element) where !said.text.isEmpty {
                 parts.append((said.text, said.isProse && said.text.first?.isUppercase == true))
             }
         }
-        var phrase = Self.join(parts)
-        if hints, let hint = element.hint ?? element.children.lazy.compactMap(\.hint).first, !hint.isEmpty {
+        var phrase = join(parts)
+        var after: [String] = []
+        // VoiceOver says aria-describedby as the element's hint, after a pause and only with hints on;
+        // TalkBack, NVDA and Orca say it after the element, always.
+        let description = element.description.flatMap { $0.isEmpty ? nil : $0 }
+        if style != .voiceover, let description { after.append(description) }
+        let hint = element.hint ?? (style == .voiceover ? description : nil) ?? element.children.lazy.compactMap(\.hint).first
+        if hints, let hint, !hint.isEmpty { after.append(hint) }
+        if let usage = usageHint(for: element) { after.append(usage) }
+        for text in after {
             // A phrase that already ends a sentence, such as one whose error ends with a full stop,
             // gets no second one: "required.. This field" would be read "dot dot" at punctuation all.
             let endsSentence = phrase.last.map { ".?!".contains($0) } ?? false
-            phrase += (endsSentence ? " " : Self.hintPause) + hint
+            phrase += phrase.isEmpty ? text : (endsSentence ? " " : Self.hintPause) + text
         }
-        return phrase
+        let context = (leaving.map { contextSentence($0, key: "leaving") } + entering.map { contextSentence($0) }).filter { !$0.isEmpty }
+        guard !context.isEmpty else { return phrase }
+        // After the containers' sentences the element's phrase begins a sentence too.
+        return (context + [phrase.capitalizingFirstLetter]).filter { !$0.isEmpty }.map { sentence in
+            sentence.last.map { ".?!".contains($0) } ?? false ? sentence : sentence + "."
+        }.joined(separator: " ").dropLastFullStop(unless: phrase.last.map { ".?!".contains($0) } ?? false)
     }
 
-    /// Joins parts with ", ", except before a part that begins a sentence, which follows a full stop,
+    /// What is said as focus enters a container: its name, kind and size in the reader's words
+    /// ("Pizza toppings, group"; Orca's "List with 2 items."), or nothing for a container the reader does not name.
+    public func contextSentence(_ container: ContextContainer, key prefix: String = "context") -> String {
+        let kind: String
+        switch container.role {
+        case .bannerLandmark, .navigation, .main, .complementary, .contentInfo, .region, .search, .form: kind = "landmark"
+        default: kind = container.role.rawValue
+        }
+        let count = container.count ?? 0
+        let key = "\(prefix).\(kind)" + (count == 1 && word("\(prefix).\(kind)_one") != nil ? "_one" : "")
+        guard let template = word(key) else { return "" }
+        // Each container is a sentence of its own, begun with a capital as the reader's own are.
+        return PhraseTemplate.fill(template, [
+            "name": container.name, "role": roleWord(container.role, name: container.roleName),
+            "count": container.count.map(String.init) ?? "", "rows": container.rows.map(String.init) ?? "",
+            "columns": container.columns.map(String.init) ?? "",
+        ]).capitalizingFirstLetter
+    }
+
+    /// What a reader that says only changes (`ReaderStyle.saysChangesOnly`) says when the focused element
+    /// changes in place: its new state or value ("checked", "6"); nil when it is another element, or
+    /// nothing it says has changed, so it is read whole.
+    public func change(from old: Element, to new: Element) -> String? {
+        guard old.role == new.role, old.currentLabel == new.currentLabel else { return nil }
+        var said: [String] = []
+        let toggles: Set<ElementState> = [.on, .off, .mixed, .selected]
+        if old.states.intersection(toggles) != new.states.intersection(toggles) {
+            said += checkedWords(new.role, states: new.states).map(\.text)
+        }
+        said += new.states.subtracting(old.states).subtracting(toggles).sorted().map { stateWord($0.rawValue) }
+        if old.range?.spoken != new.range?.spoken, let value = new.range?.spoken { said.append(value) }
+        if old.value != new.value, let value = new.value, !value.isEmpty, new.role != .secureTextField { said.append(value) }
+        if old.current != new.current, let current = new.current { said.append(word("current.\(current)") ?? "current") }
+        return said.isEmpty ? nil : said.joined(separator: style.separator)
+    }
+
+    /// The roles in `roles` the profile has no word for in this style, for the one sentence at load.
+    public func rolesWithoutWords(_ roles: Set<Role>) -> [Role] {
+        roles.filter { $0 != .staticText && $0 != .other && word($0.wordKey) == nil }.sorted { $0.rawValue < $1.rawValue }
+    }
+
+    /// Joins parts with the style's separator, except before a part that begins a sentence, which follows a full stop,
     /// as VoiceOver reads "Email. Error: Must be a valid email address": a capital letter after a comma
     /// reads wrongly in braille. A part that already ends a sentence gets no second full stop.
     /// Sentences are the error and the text of static content ("There were too many failed attempts");
     /// labels are names ("New picture", "Face ID") and what was typed into a field is data, so they keep
     /// their comma.
-    static func join(_ parts: [(text: String, beginsSentence: Bool)]) -> String {
+    func join(_ parts: [(text: String, beginsSentence: Bool)]) -> String {
         var joined = ""
         for part in parts {
             if !joined.isEmpty {
                 if part.beginsSentence {
                     joined += (joined.last.map { ".?!:".contains($0) } ?? false) ? " " : ". "
                 } else {
-                    joined += ", "
+                    joined += style.separator
                 }
             }
             joined += part.text
         }
         return joined
+    }
+
+    /// VoiceOver's join, for callers that compose without a style.
+    static func join(_ parts: [(text: String, beginsSentence: Bool)]) -> String {
+        PhraseComposer(profile: .bare(.english)).join(parts)
+    }
+
+    // MARK: - Words
+
+    /// The word for `key` in this style: `styles.STYLE.KEY`, else `KEY`; nil when the profile has neither.
+    func word(_ key: String) -> String? {
+        profile.words["styles.\(style.rawValue).\(key)"] ?? profile.words[key]
+    }
+
+    /// A role's word; without one in the profile, the role's own name: Chromium's for a page's role.
+    func roleWord(_ role: Role, name: String? = nil) -> String {
+        if role == .other { return (name ?? "").replacingOccurrences(of: "_", with: " ") }
+        return word(role.wordKey) ?? role.rawValue.replacingOccurrences(of: "_", with: " ")
+    }
+
+    /// A state's word; without one, its name.
+    private func stateWord(_ key: String) -> String {
+        word("states.\(key)") ?? key.replacingOccurrences(of: "_", with: " ")
+    }
+
+    /// TalkBack's usage hint, which it says after every actionable element ("Double-tap to activate"):
+    /// `words.styles.talkback.usage.*`. Other readers' hints are off by default, so they have none.
+    private func usageHint(for element: Element) -> String? {
+        let role = element.role == .group ? element.children.first(where: \.isInteractive)?.role : element.role
+        guard let role, !element.states.contains(.disabled) else { return nil }
+        let kind: String? = switch role {
+        case _ where role.isToggle: "toggle"
+        case .textField, .secureTextField, .comboBox: "edit"
+        case .slider, .spinButton: "adjust"
+        case .option, .tab, .treeItem, .gridCell: "select"
+        case .button, .imageButton, .link, .menuItem: "activate"
+        default: nil
+        }
+        guard let kind, let hint = profile.words["styles.\(style.rawValue).usage.\(kind)"], !hint.isEmpty else { return nil }
+        return hint
     }
 
     /// One piece of a phrase: a name or a word, which follows a comma, or prose, which may begin a sentence.
@@ -82,23 +185,65 @@ public struct PhraseComposer: Sendable {
         case .label:
             return [Said(text: element.currentLabel)]
         case .value:
+            if let spoken = element.range?.spoken { return [Said(text: spoken)] }
             guard let value = element.value, !value.isEmpty, !element.role.isToggle else { return [] }
+            // A control whose name is its value (an option, a tab) says it once.
+            if value == element.currentLabel { return [] }
             if element.role == .secureTextField {
                 let key = value.count == 1 && profile.words["values.secure_one"] != nil ? "values.secure_one" : "values.secure"
-                return [Said(text: profile.word(key).replacingOccurrences(of: "{count}", with: String(value.count)))]
+                return [Said(text: (word(key) ?? "{count}").replacingOccurrences(of: "{count}", with: String(value.count)))]
             }
             return [Self.value(value, of: element)]
         case .role:
-            return [Said(text: profile.word(element.role.wordKey))]
+            let role = roleWord(element.role, name: element.roleName)
+            if let level = element.level, let template = word("heading_level") {
+                return [Said(text: PhraseTemplate.fill(template, ["role": role, "level": String(level)]))]
+            }
+            return [Said(text: role)]
+        case .checked:
+            return checkedWords(element.role, states: element.states)
         case .state:
             let hasError = !(element.error ?? "").isEmpty
-            return element.states.sorted()
-                .filter { !(hasError && $0 == .invalid) }
-                .map { Said(text: profile.word($0.wordKey)) }
+            var said = element.states.sorted()
+                .filter { ![.on, .off, .mixed, .selected].contains($0) && !(hasError && $0 == .invalid) }
+                .map { Said(text: stateWord($0.rawValue)) }
+            if let current = element.current {
+                said.append(Said(text: word("current.\(current)") ?? word("current.true") ?? "current"))
+            }
+            if let popup = element.popup {
+                said.append(Said(text: word("popup.\(popup)") ?? word("popup.true") ?? "has popup"))
+            }
+            return said
+        case .position:
+            if let cell = element.cell {
+                let template = word("cell") ?? "{row_header}, {column_header}, row {row}, column {column}"
+                return [Said(text: PhraseTemplate.fill(template, [
+                    "row": String(cell.row), "column": String(cell.column),
+                    "row_header": cell.rowHeader ?? "", "column_header": cell.columnHeader ?? "",
+                ]))]
+            }
+            guard let position = element.position, let template = word("position") else { return [] }
+            return [Said(text: PhraseTemplate.fill(template, ["index": String(position.index), "count": String(position.count)]))]
         case .error:
             guard let error = element.error, !error.isEmpty else { return [] }
-            return [.prose("\(profile.word("error")): \(error)")]
+            return [.prose("\(word("error") ?? "Error"): \(error)")]
         }
+    }
+
+    /// A toggle's state in its role's words, and whether it is selected.
+    private func checkedWords(_ role: Role, states: Set<ElementState>) -> [Said] {
+        var said: [Said] = []
+        if states.contains(.mixed) {
+            said.append(Said(text: stateWord("mixed")))
+        } else if let keys = role.toggleWordKeys {
+            if states.contains(.on) { said.append(Said(text: stateWord(keys.on))) }
+            if states.contains(.off) { said.append(Said(text: stateWord(keys.off))) }
+        } else {
+            if states.contains(.on) { said.append(Said(text: stateWord("on"))) }
+            if states.contains(.off) { said.append(Said(text: stateWord("off"))) }
+        }
+        if states.contains(.selected) { said.append(Said(text: stateWord("selected"))) }
+        return said
     }
 
     /// A static element's text is prose; what was typed into a field is data, read as it is.
@@ -113,22 +258,34 @@ public struct PhraseComposer: Sendable {
         let children = group.children.filter { !$0.hidden }
         let interactive = children.first(where: \.isInteractive)
         let error = [group.error, interactive?.error].compactMap { $0 }.first { !$0.isEmpty }
+        let states = group.states.union(interactive?.states ?? [])
         switch part {
         case .label:
             return [Said(text: group.label)] + children.flatMap { child in
                 [Said(text: child.currentLabel)]
                     + ((child.role.isToggle || child.role == .secureTextField) ? [] : [Self.value(child.value ?? "", of: child)])
             }
-        case .value:
+        case .value, .position:
             return []
         case .role:
-            return interactive.map { [Said(text: profile.word($0.role.wordKey))] } ?? []
+            return interactive.map { [Said(text: roleWord($0.role))] } ?? []
+        case .checked:
+            return checkedWords(interactive?.role ?? .group, states: states)
         case .state:
-            return group.states.union(interactive?.states ?? []).sorted()
-                .filter { !(error != nil && $0 == .invalid) }
-                .map { Said(text: profile.word($0.wordKey)) }
+            return states.sorted()
+                .filter { ![.on, .off, .mixed, .selected].contains($0) && !(error != nil && $0 == .invalid) }
+                .map { Said(text: stateWord($0.rawValue)) }
         case .error:
-            return error.map { [.prose("\(profile.word("error")): \($0)")] } ?? []
+            return error.map { [.prose("\(word("error") ?? "Error"): \($0)")] } ?? []
         }
+    }
+}
+
+private extension String {
+    var capitalizingFirstLetter: String { prefix(1).uppercased() + dropFirst() }
+
+    /// The context's sentences end in full stops; the element's phrase keeps its own ending.
+    func dropLastFullStop(unless keep: Bool) -> String {
+        keep || !hasSuffix(".") ? self : String(dropLast())
     }
 }

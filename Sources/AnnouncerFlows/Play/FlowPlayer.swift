@@ -61,6 +61,8 @@ public final class FlowPlayer: @unchecked Sendable {
             case .help: show(words.line(.keys))
             case .quit: return .quit
             case .unknown: show(words.line(.unknownKey))
+            case let .key(chord):
+                if let action = FlowSession.swipe(for: chord, on: nil) { perform(action) } else { show(words.line(.unknownKey)) }
             }
         }
         return .endOfInput

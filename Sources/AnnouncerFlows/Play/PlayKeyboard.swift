@@ -21,6 +21,9 @@ public enum PlayKey: Equatable {
     case quit
     /// Anything else, such as a lone Escape or a letter with no meaning here.
     case unknown
+    /// A key for a web page's widget, as `web play` reads the keyboard (`PlayKeyboard.pageKeys`): an arrow,
+    /// Home, End, Page Up, Page Down, Escape, Enter or Space, with any modifiers held.
+    case key(KeyChord)
 }
 
 /// Reads keys from standard input: a terminal in non-canonical mode without echo, or a pipe as it is.
@@ -52,10 +55,16 @@ public final class PlayKeyboard {
     }
 
     /// The next key, or nil at the end of input.
+    /// For `web play`: arrows, Home, End, Page Up, Page Down, Escape, Enter and Space are keys for the
+    /// page (`.key`), as a screen reader passes them to a widget; Tab and Shift-Tab still move focus.
+    public var pageKeys = false
+
     public func nextKey() -> PlayKey? {
         guard let byte = readByte() else { return nil }
         switch byte {
         case UInt8(ascii: "\t"): return .next
+        case UInt8(ascii: "\r"), UInt8(ascii: "\n") where pageKeys: return .key(KeyChord(key: .enter))
+        case UInt8(ascii: " ") where pageKeys: return .key(KeyChord(key: .space))
         case UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " "): return .activate
         case UInt8(ascii: "t"), UInt8(ascii: "T"): return .type
         case UInt8(ascii: "r"), UInt8(ascii: "R"): return .repeatPhrase
@@ -79,14 +88,21 @@ public final class PlayKeyboard {
     /// `ESC [ B` down, also with parameters (`ESC [ 1 ; 2 C`) or as `ESC O C`. A lone ESC is unknown.
     private func escapeSequence() -> PlayKey {
         guard let introducer = peekByte(waitMilliseconds: 50),
-              introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else { return .unknown }
+              introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
+            return pageKeys ? .key(KeyChord(key: .escape)) : .unknown
+        }
         _ = readByte()
         // Parameters and intermediates, then one final byte from @ to ~.
         var final: UInt8?
+        var parameters: [UInt8] = []
         while let byte = peekByte(waitMilliseconds: 50) {
             _ = readByte()
             if (0x40...0x7E).contains(byte) { final = byte; break }
             guard (0x20...0x3F).contains(byte) else { break }
+            parameters.append(byte)
+        }
+        if pageKeys, let final, let chord = Self.chord(final: final, parameters: String(decoding: parameters, as: UTF8.self)) {
+            return .key(chord)
         }
         switch final {
         case UInt8(ascii: "C"), UInt8(ascii: "B"): return .next
@@ -97,6 +113,35 @@ public final class PlayKeyboard {
 
     /// One line of text, read with the terminal's own line editing; nil at the end of input. Without
     /// `echo` the terminal shows nothing of what is typed but the newline, as for a password.
+    /// The key of a terminal's escape sequence: `ESC [ B` is ↓, `ESC [ 1 ; 5 H` Control+Home, `ESC [ 5 ~`
+    /// Page Up. The second parameter, less one, holds the modifiers: 1 Shift, 2 Alt, 4 Control, 8 Meta.
+    static func chord(final: UInt8, parameters: String) -> KeyChord? {
+        let numbers = parameters.split(separator: ";").map { Int($0) ?? 1 }
+        let key: Key?
+        switch final {
+        case UInt8(ascii: "A"): key = .arrowUp
+        case UInt8(ascii: "B"): key = .arrowDown
+        case UInt8(ascii: "C"): key = .arrowRight
+        case UInt8(ascii: "D"): key = .arrowLeft
+        case UInt8(ascii: "H"): key = .home
+        case UInt8(ascii: "F"): key = .end
+        case UInt8(ascii: "~"):
+            key = switch numbers.first {
+            case 1, 7: .home
+            case 4, 8: .end
+            case 5: .pageUp
+            case 6: .pageDown
+            case 3: .delete
+            default: nil
+            }
+        default: key = nil
+        }
+        guard let key else { return nil }
+        let flags = numbers.count > 1 ? max(0, numbers[1] - 1) : 0
+        let modifiers = [(1, Key.shift), (2, .alt), (4, .control), (8, .meta)].filter { flags & $0.0 != 0 }.map(\.1)
+        return KeyChord(modifiers: modifiers, key: key)
+    }
+
     public func readLine(echo: Bool = true) -> String? {
         if isTerminal {
             if echo { TerminalSettings.shared.restore() } else { TerminalSettings.shared.enterLineModeWithoutEcho(fd) }

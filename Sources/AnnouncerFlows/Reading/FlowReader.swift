@@ -42,14 +42,15 @@ private struct Reader {
 
     init(file: String) { self.file = file }
 
-    static let flowKeys = ["flow", "language", "organisation", "screens", "steps", "page"]
+    static let flowKeys = ["flow", "language", "style", "organisation", "screens", "steps", "page"]
     static let screenKeys = ["id", "title", "elements", "focus_order", "focus_order_reason"]
     static let elementKeys = [
         "id", "role", "label", "label_on", "value", "state", "hint", "error", "colours",
         "elements", "validate", "on_activate", "hidden", "paste", "cognitive_test",
+        "description", "role_name", "level", "position", "range", "cell", "current", "popup",
     ]
     static let reactionNames = ["announce", "focus", "set", "show", "hide", "toggle", "go_to", "submit"]
-    static let actionNames = ["next", "previous", "activate", "type", "touch", "app", "check", "wait"]
+    static let actionNames = ["next", "previous", "activate", "press", "type", "touch", "app", "check", "wait"]
 
     mutating func flow(_ root: YAMLNode) -> Flow? {
         guard let entries = fields(root, allowed: Self.flowKeys, what: "a flow") else { return nil }
@@ -58,6 +59,11 @@ private struct Reader {
         if let node = required("language", in: entries, root), let code = node.string() {
             language = Language(code: code)
             if language == nil { node.report("\"\(code)\" is not a language code; use en or nb.") }
+        }
+        var style: ReaderStyle?
+        if let node = entries["style"], let name = node.string() {
+            style = ReaderStyle(rawValue: name)
+            if style == nil { node.report("The style \"\(name)\" is not known; use \(ReaderStyle.names).") }
         }
         let organisation = entries["organisation"].flatMap(organisation)
         // A flow of a real page names the page instead of describing screens, and its steps name
@@ -83,7 +89,9 @@ private struct Reader {
             node.report("No screen has the id \"\(id)\".")
         }
         guard let name, let language else { return nil }
-        return Flow(name: name, language: language, organisation: organisation, screens: screens, steps: steps, file: file, page: page)
+        var flow = Flow(name: name, language: language, organisation: organisation, screens: screens, steps: steps, file: file, page: page)
+        flow.style = style
+        return flow
     }
 
     /// A page's address as written, or a file's path made relative to the flow file's folder.
@@ -143,7 +151,7 @@ private struct Reader {
                 }
             }
         }
-        if role.isToggle, states.isDisjoint(with: [.on, .off]) { states.insert(.off) }
+        if role.isToggle, states.isDisjoint(with: [.on, .off, .mixed]) { states.insert(.off) }
         var children: [Element] = []
         if let childNodes = entries["elements"] {
             if role != .group { childNodes.report("Only a group holds elements; this element's role is \(role.rawValue).") }
@@ -169,8 +177,35 @@ private struct Reader {
             children: children, validation: entries["validate"].flatMap(validation),
             onActivate: onActivate, hidden: entries["hidden"]?.bool() ?? false,
             pasteAllowed: pasteAllowed, cognitiveTest: entries["cognitive_test"].flatMap { cognitiveTest($0) },
-            line: node.line
+            line: node.line, roleName: entries["role_name"]?.string(), level: entries["level"]?.integer(in: 1...9),
+            position: entries["position"].flatMap(position), range: entries["range"].flatMap(range),
+            cell: entries["cell"].flatMap(cell), current: entries["current"]?.string(), popup: entries["popup"]?.string(),
+            description: entries["description"]?.string()
         )
+    }
+
+    /// `position: { index: 2, count: 3 }`: "2 of 3".
+    private func position(_ node: YAMLNode) -> SetPosition? {
+        guard let entries = fields(node, allowed: ["index", "count"], what: "a position"),
+              let index = required("index", in: entries, node)?.integer(in: 1...100_000),
+              let count = required("count", in: entries, node)?.integer(in: 1...100_000) else { return nil }
+        if index > count { node.report("The position's index, \(index), is past its count, \(count).") }
+        return SetPosition(index: index, count: count)
+    }
+
+    /// `range: { now: 5, min: 0, max: 10, text: "Medium" }`: a slider's, spin button's or progress bar's value.
+    private func range(_ node: YAMLNode) -> RangeValue? {
+        guard let entries = fields(node, allowed: ["now", "min", "max", "text"], what: "a range") else { return nil }
+        let number = { (key: String) in entries[key]?.string().flatMap(Double.init) }
+        return RangeValue(now: number("now"), minimum: number("min"), maximum: number("max"), text: entries["text"]?.string())
+    }
+
+    /// `cell: { row: 2, column: 3, row_header: "Oslo", column_header: "Price" }`.
+    private func cell(_ node: YAMLNode) -> CellPosition? {
+        guard let entries = fields(node, allowed: ["row", "column", "row_header", "column_header"], what: "a cell"),
+              let row = required("row", in: entries, node)?.integer(in: 1...100_000),
+              let column = required("column", in: entries, node)?.integer(in: 1...100_000) else { return nil }
+        return CellPosition(row: row, column: column, rowHeader: entries["row_header"]?.string(), columnHeader: entries["column_header"]?.string())
     }
 
     /// `cognitive_test: { alternative: ID }`, or `cognitive_test: true` for a test with no alternative.
@@ -319,7 +354,16 @@ private struct Reader {
         case "next", "previous", "check":
             action = bareAction(name, value)
         case "activate":
-            action = .activate(value.isNull ? nil : value.string().map { reference($0, value) })
+            if case .mapping = value.shape {
+                // activate: { key: Space }, or { element: agree, key: Space }: activation by a named key.
+                guard let entries = fields(value, allowed: ["element", "key"], what: "an activation"),
+                      let keyNode = required("key", in: entries, value), let chord = chord(keyNode) else { action = nil; break }
+                action = .press(chord, on: entries["element"]?.string().map { reference($0, value) })
+            } else {
+                action = .activate(value.isNull ? nil : value.string().map { reference($0, value) })
+            }
+        case "press":
+            action = chord(value).map { .press($0, on: nil) }
         case "touch":
             action = value.string().map { .touch(reference($0, value)) }
         case "type":
@@ -339,6 +383,17 @@ private struct Reader {
             action = nil
         }
         return action.map { Step(action: $0, expectation: expectation, line: node.line) }
+    }
+
+    /// A key chord as written: `ArrowDown`, `Shift+Tab`, `Control+Home`.
+    private func chord(_ node: YAMLNode) -> KeyChord? {
+        guard let text = node.string() else { return nil }
+        switch KeyChord.parse(text) {
+        case let .success(chord): return chord
+        case let .failure(problem):
+            node.report(problem.description)
+            return nil
+        }
     }
 
     private func bareAction(_ word: String, _ node: YAMLNode) -> StepAction? {
@@ -361,9 +416,18 @@ private struct Reader {
         if let says = entries["says"] {
             if case .mapping = says.shape {
                 // says: { virtual: "…", orca: "…" }: the virtual reader's phrases and a real reader's.
+                // virtual: { voiceover: "…", talkback: "…" }: the virtual reader's, in each style.
                 let readers = RealReader.allCases.map(\.rawValue)
                 for (key, value) in says.mapping() ?? [] {
-                    if key == "virtual" {
+                    if key == "virtual", case .mapping = value.shape {
+                        for (name, phrasesNode) in value.mapping() ?? [] {
+                            if let style = ReaderStyle(rawValue: name) {
+                                expectation.saysByStyle[style] = phrases(phrasesNode)
+                            } else {
+                                value.report(key: name, "\"\(name)\" is not a reader's style; use \(ReaderStyle.names).")
+                            }
+                        }
+                    } else if key == "virtual" {
                         expectation.says = phrases(value)
                     } else if let reader = RealReader(rawValue: key) {
                         expectation.saysByReader[reader] = phrases(value)

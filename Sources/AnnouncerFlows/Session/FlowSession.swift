@@ -17,12 +17,13 @@ public struct FlowSession: Sendable {
     private var lastInvalid: [ElementID] = []
     private let composer: PhraseComposer
 
-    public init(flow: Flow, profile: VoiceProfile, hintsOn: Bool = false) {
+    /// `style` is the reader whose phrasing it speaks in; the flow's own (`style:`) when nil.
+    public init(flow: Flow, profile: VoiceProfile, hintsOn: Bool = false, style: ReaderStyle? = nil) {
         self.flow = flow
         self.screenID = flow.screens[0].id
         self.hintsOn = hintsOn
         self.screens = Dictionary(flow.screens.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        self.composer = PhraseComposer(profile: profile)
+        self.composer = PhraseComposer(profile: profile, style: style ?? flow.writtenStyle)
     }
 
     /// The screen as it is now.
@@ -89,10 +90,28 @@ public struct FlowSession: Sendable {
             }
             said += run(target.onActivate + (target.id == element.id ? [] : element.onActivate))
             return said
+        case let .press(chord, target):
+            // A screen has no widgets of its own: Tab and the arrows move as swipes do (flow play's keys),
+            // Enter and Space activate, and any other key does nothing.
+            if let target { focus = try visibleStop(holding: target) }
+            guard let action = Self.swipe(for: chord, on: target) else { return [] }
+            return try perform(action)
         case let .app(reactions):
             return run(reactions)
         case .check, .wait:
             return []
+        }
+    }
+
+    /// What a key does on a described screen, as flow play's keys: nil for a key that does nothing there.
+    static func swipe(for chord: KeyChord, on target: ElementID?) -> StepAction? {
+        let others = chord.modifiers.filter { $0 != .shift }
+        guard others.isEmpty else { return nil }
+        switch (chord.key, chord.hasShift) {
+        case (.tab, false), (.arrowRight, false), (.arrowDown, false): return .next
+        case (.tab, true), (.arrowLeft, false), (.arrowUp, false): return .previous
+        case (.enter, false), (.space, false): return .activate(nil)
+        default: return nil
         }
     }
 

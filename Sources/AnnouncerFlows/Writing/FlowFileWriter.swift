@@ -7,6 +7,7 @@ public enum FlowFileWriter {
         var lines = comment.map { "# \($0)" }
         lines.append("flow: \(quoted(flow.name))")
         lines.append("language: \(flow.language.rawValue)")
+        if let style = flow.style { lines.append("style: \(style.rawValue)") }
         lines.append("")
         lines.append("screens:")
         for screen in flow.screens {
@@ -30,6 +31,22 @@ public enum FlowFileWriter {
         let states = element.states.sorted().filter { !(element.role.isToggle && $0 == .off) }
         if !states.isEmpty { lines.append("\(indent)  state: [\(states.map(\.rawValue).joined(separator: ", "))]") }
         if let hint = element.hint { lines.append("\(indent)  hint: \(quoted(hint))") }
+        if let description = element.description { lines.append("\(indent)  description: \(quoted(description))") }
+        if let roleName = element.roleName { lines.append("\(indent)  role_name: \(quoted(roleName))") }
+        if let level = element.level { lines.append("\(indent)  level: \(level)") }
+        if let position = element.position { lines.append("\(indent)  position: { index: \(position.index), count: \(position.count) }") }
+        if let range = element.range {
+            let parts = [range.now.map { "now: \(RangeValue.number($0))" }, range.minimum.map { "min: \(RangeValue.number($0))" },
+                         range.maximum.map { "max: \(RangeValue.number($0))" }, range.text.map { "text: \(quoted($0))" }].compactMap { $0 }
+            lines.append("\(indent)  range: { \(parts.joined(separator: ", ")) }")
+        }
+        if let cell = element.cell {
+            let parts = ["row: \(cell.row)", "column: \(cell.column)", cell.rowHeader.map { "row_header: \(quoted($0))" },
+                         cell.columnHeader.map { "column_header: \(quoted($0))" }].compactMap { $0 }
+            lines.append("\(indent)  cell: { \(parts.joined(separator: ", ")) }")
+        }
+        if let current = element.current { lines.append("\(indent)  current: \(quoted(current))") }
+        if let popup = element.popup { lines.append("\(indent)  popup: \(quoted(popup))") }
         if let error = element.error { lines.append("\(indent)  error: \(quoted(error))") }
         if let colours = element.colours {
             lines.append("\(indent)  colours: { text: \"\(colours.text)\", background: \"\(colours.background)\", large: \(colours.large) }")
@@ -48,6 +65,7 @@ public enum FlowFileWriter {
         case .next: "next:"
         case .previous: "previous:"
         case let .activate(id): "activate:" + (id.map { " \($0.rawValue)" } ?? "")
+        case let .press(chord, on): on.map { "activate: { element: \($0.rawValue), key: \(quoted(chord.description)) }" } ?? "press: \(quoted(chord.description))"
         case let .type(text, into): into.map { "type: { text: \(quoted(text)), into: \($0.rawValue) }" } ?? "type: \(quoted(text))"
         case let .touch(id): "touch: \(id.rawValue)"
         case .check: "check:"

@@ -11,6 +11,8 @@ import Synchronization
 public final class WebChecker: @unchecked Sendable {
     public let flow: Flow
     public let profile: VoiceProfile
+    /// The reader whose phrasing the virtual reader speaks in.
+    public var style: ReaderStyle = .voiceover
     /// How long a step waits for the page to go quiet after its action before the next.
     public static let settling: Duration = .milliseconds(1_200)
     /// The longest a step waits for the page.
@@ -26,6 +28,9 @@ public final class WebChecker: @unchecked Sendable {
     public var reader: (any ReaderInTheLoop)?
 
     private let changes = Mutex<[PageChange]>([])
+    /// The element last read, for its containers (each named once, as focus enters or leaves it) and
+    /// for the readers that say only what changed when it changes in place.
+    private let lastRead = Mutex<PageElement?>(nil)
     private let arrived = DispatchSemaphore(value: 0)
 
     public init(flow: Flow, profile: VoiceProfile) {
@@ -41,7 +46,7 @@ public final class WebChecker: @unchecked Sendable {
 
     /// Runs every step; one result per expectation, and what each step said, for the report.
     public func run(page: WebPage, speaker: some FlowSpeaker) -> (results: [CheckResult], heard: [HeardStep]) {
-        let composer = PhraseComposer(profile: profile)
+        let composer = PhraseComposer(profile: profile, style: style)
         var results: [CheckResult] = []
         var heardSteps: [HeardStep] = []
         var reading: String?
@@ -151,7 +156,14 @@ public final class WebChecker: @unchecked Sendable {
             return Utterance(text: text, kind: .announcement, politeness: politeness, region: region, delayMilliseconds: max(0, delay))
         case .focus:
             guard let focused = (try? PageReader.focusedElement(page)) ?? nil else { return nil }
-            return Utterance(text: composer.phrase(for: focused.element), kind: .focus(focused.element.id), politeness: .polite)
+            let previous = lastRead.withLock { last in defer { last = focused }; return last }
+            if composer.style.saysChangesOnly, let previous, previous.backendNodeId == focused.backendNodeId,
+               let change = composer.change(from: previous.element, to: focused.element) {
+                return Utterance(text: change, kind: .focus(focused.element.id), politeness: .polite)
+            }
+            let (entering, leaving) = ContextContainer.moves(from: previous?.element.context ?? [], to: focused.element.context)
+            return Utterance(text: composer.phrase(for: focused.element, entering: entering, leaving: leaving),
+                             kind: .focus(focused.element.id), politeness: .polite)
         }
     }
 
@@ -176,6 +188,7 @@ public final class WebChecker: @unchecked Sendable {
         case let .activate(target): target
         case let .type(_, into): into
         case let .touch(target): target
+        case let .press(_, on): on
         default: nil
         }
         guard let target else { return }
@@ -205,6 +218,11 @@ public final class WebChecker: @unchecked Sendable {
                 return sent
             }
             return try press(KeyChord(key: .enter), on: page)
+        case let .press(chord, _):
+            let before = try PageReader.focusedElement(page)
+            let sent = try press(chord, on: page)
+            readIfChangedInPlace(since: before, on: page)
+            return sent
         case let .type(text, _):
             _ = try page.evaluate("(() => { const field = document.activeElement; if (field && field.select) field.select(); return null; })()")
             var sent: UInt64?
@@ -219,6 +237,21 @@ public final class WebChecker: @unchecked Sendable {
         case .check, .app: break
         }
         return nil
+    }
+
+    /// A key that changes the focused element without moving focus (an arrow in a slider, a list box that
+    /// follows `aria-activedescendant`, Space on a check box) is heard as a screen reader hears it: the
+    /// element is read again. A key that moved focus is read by its focus move, once.
+    private func readIfChangedInPlace(since before: PageElement?, on page: WebPage) {
+        let deadline = DispatchTime.now() + .milliseconds(300)
+        while DispatchTime.now() < deadline {
+            if changes.withLock({ $0.contains { $0.kind == .focus } }) { return }
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        guard let after = (try? PageReader.focusedElement(page)) ?? nil else { return }
+        if after.backendNodeId != before?.backendNodeId || after.element != before?.element {
+            hear(PageChange(kind: .focus, time: MonotonicInstant.now().microseconds))
+        }
     }
 
     /// A real key press the screen reader hears, when one is in the loop; else DevTools key events.

@@ -7,7 +7,8 @@ public import AnnouncerVoices
 /// swipe through it expecting what a screen reader says there now.
 public enum PageFlowImporter {
     /// The flow of `snapshot`, in `language`, with one screen named `page`.
-    public static func flow(from snapshot: PageSnapshot, address: String, language: Language, profile: VoiceProfile) -> Flow {
+    /// `style` is the reader whose phrasing the steps expect; it is written as the flow's `style:` unless it is VoiceOver's.
+    public static func flow(from snapshot: PageSnapshot, address: String, language: Language, profile: VoiceProfile, style: ReaderStyle = .voiceover) -> Flow {
         let elements = snapshot.elements.map(\.element)
         let reading = elements.map(\.id)
         let interactive = elements.filter(\.isInteractive).map(\.id)
@@ -22,7 +23,8 @@ public enum PageFlowImporter {
         let title = snapshot.title.isEmpty ? address : snapshot.title
         let screen = Screen(id: "page", title: title, elements: elements, focusOrder: focusOrder)
         var flow = Flow(name: title, language: language, screens: [screen], steps: [], file: address)
-        var session = FlowSession(flow: flow, profile: profile)
+        if style != .voiceover { flow.style = style }
+        var session = FlowSession(flow: flow, profile: profile, style: style)
         var steps = [Step(action: .check, expectation: Expectation(focusOrder: screen.swipeOrder))]
         for _ in screen.swipeOrder {
             let said = (try? session.perform(.next))?.map(\.text) ?? []

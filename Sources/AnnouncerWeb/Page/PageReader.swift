@@ -6,15 +6,11 @@ import Foundation
 /// name, role, value, states, description and `aria-errormessage`; the DOM gives its computed colours;
 /// real Tab presses give the sequential focus order.
 public enum PageReader {
-    /// Chromium's roles, and the flow role each reads like.
-    static let roles: [String: Role] = [
-        "heading": .header, "textbox": .textField, "searchbox": .textField, "combobox": .textField,
-        "button": .button, "checkbox": .checkbox, "switch": .switch, "radio": .toggle,
-        "image": .image, "img": .image, "link": .link, "alert": .banner,
-    ]
-
-    /// What a page's elements carry beside their accessibility: the input type, the id attribute, and the
-    /// colours as drawn (the first background that is not transparent, up the tree; white at the top).
+    /// What a page's elements carry beside their accessibility: the input type, the id attribute, the
+    /// colours as drawn (the first background that is not transparent, up the tree; white at the top),
+    /// `aria-current`, the place among its siblings ("2 of 3": `aria-posinset` and `aria-setsize`, else
+    /// the radio buttons of its group, the tabs of its tab list, the options of its list box, the items of
+    /// its menu or tree), and a table or grid cell's row, column and headers.
     static let facts = """
     function() {
       const element = this.nodeType === 1 ? this : this.parentElement;
@@ -24,9 +20,78 @@ public enum PageReader {
         const colour = getComputedStyle(node).backgroundColor;
         if (colour && colour !== 'transparent' && !/^rgba\\(.*,\\s*0\\)$/.test(colour)) { background = colour; break; }
       }
+      const role = element.getAttribute('role') || '';
+      const visible = (node) => !node.hidden && node.getAttribute('aria-hidden') !== 'true' && getComputedStyle(node).display !== 'none';
+      let position = null;
+      const posinset = parseInt(element.getAttribute('aria-posinset'), 10), setsize = parseInt(element.getAttribute('aria-setsize'), 10);
+      if (posinset > 0 && setsize > 0) {
+        position = { index: posinset, count: setsize };
+      } else {
+        const sets = [
+          ['radio', '[role=radiogroup], fieldset, form', '[role=radio], input[type=radio]'],
+          ['tab', '[role=tablist]', '[role=tab]'],
+          ['option', '[role=listbox], select, datalist', '[role=option], option'],
+          ['menuitem', '[role=menu], [role=menubar]', '[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio]'],
+          ['treeitem', '[role=group], [role=tree]', '[role=treeitem]'],
+        ];
+        const kind = element.matches('input[type=radio]') ? 'radio' : element.matches('option') ? 'option' : role.startsWith('menuitem') ? 'menuitem' : role;
+        for (const [name, container, members] of sets) {
+          if (name !== kind) continue;
+          let holder = element.parentElement?.closest(container);
+          if (kind === 'radio' && element.name && !element.closest('[role=radiogroup]')) holder = element.form || document;
+          if (!holder) break;
+          let all = [...holder.querySelectorAll(members)].filter(visible);
+          if (kind === 'radio' && element.name) all = all.filter((radio) => !radio.name || radio.name === element.name);
+          // Only this container's own members: not those of a menu or group nested inside it.
+          all = all.filter((member) => member.parentElement?.closest(container) === holder || (kind === 'radio' && !member.closest('[role=radiogroup]')));
+          const index = all.indexOf(element);
+          if (index >= 0 && all.length > 1) position = { index: index + 1, count: all.length };
+          break;
+        }
+      }
+      let cell = null;
+      const cellElement = element.closest('td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]');
+      const row = cellElement?.closest('tr, [role=row]');
+      const table = row?.closest('table, [role=table], [role=grid], [role=treegrid]');
+      if (cellElement && row && table) {
+        const rows = [...table.querySelectorAll('tr, [role=row]')].filter((r) => r.closest('table, [role=table], [role=grid], [role=treegrid]') === table);
+        const cellsOf = (r) => [...r.children].filter((c) => c.matches('td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]'));
+        const column = cellsOf(row).indexOf(cellElement);
+        const isHeader = (c) => c && (c.matches('th, [role=columnheader], [role=rowheader]'));
+        const columnHeader = rows.length ? cellsOf(rows[0])[column] : null;
+        const rowHeader = cellsOf(row).find((c) => c.matches('th[scope=row], [role=rowheader]'));
+        const text = (c) => c && c !== cellElement && isHeader(c) ? (c.innerText || c.textContent || '').trim() : '';
+        cell = { row: rows.indexOf(row) + 1, column: column + 1, rowHeader: text(rowHeader), columnHeader: row === rows[0] ? '' : text(columnHeader) };
+      }
       return { type: element.type || '', id: element.id || '', colour: style.color, background: background || 'rgb(255, 255, 255)',
                size: parseFloat(style.fontSize), weight: parseInt(style.fontWeight, 10) || 400,
-               text: (element.innerText || element.textContent || '').trim() };
+               text: (element.innerText || element.textContent || '').trim(),
+               current: element.getAttribute('aria-current') || '', valuetext: element.getAttribute('aria-valuetext') || '',
+               position, cell };
+    }
+    """
+
+    /// How many items a container holds, or a table's rows and columns, as a screen reader counts them.
+    static let containerSize = """
+    function() {
+      const visible = (node) => !node.hidden && node.getAttribute('aria-hidden') !== 'true' && getComputedStyle(node).display !== 'none';
+      const own = (selector, holder) => [...this.querySelectorAll(selector)].filter(visible).filter((node) => node.parentElement.closest(holder) === this);
+      const role = this.getAttribute('role') || this.localName;
+      if (['table', 'grid', 'treegrid'].includes(role)) {
+        const rows = own('tr, [role=row]', 'table, [role=table], [role=grid], [role=treegrid]');
+        const columns = Math.max(0, ...rows.map((row) => [...row.children].filter((c) => c.matches('td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]')).length));
+        return { rows: rows.length, columns };
+      }
+      const members = {
+        ul: 'li', ol: 'li', list: '[role=listitem], li', radiogroup: '[role=radio], input[type=radio]', fieldset: 'input[type=radio]',
+        listbox: '[role=option], option', select: 'option', tablist: '[role=tab]', tree: '[role=treeitem]',
+        menu: '[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio]', menubar: '[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio]',
+      }[role];
+      if (!members) return { count: null };
+      const holder = { ul: 'ul, ol, [role=list]', ol: 'ul, ol, [role=list]', list: 'ul, ol, [role=list]', radiogroup: '[role=radiogroup]',
+        fieldset: 'fieldset', listbox: '[role=listbox], select', select: 'select', tablist: '[role=tablist]', tree: '[role=tree], [role=group]',
+        menu: '[role=menu], [role=menubar]', menubar: '[role=menu], [role=menubar]' }[role];
+      return { count: own(members, holder).length };
     }
     """
 
@@ -49,9 +114,13 @@ public enum PageReader {
         }
         func visit(_ node: Accessibility.AXNode) throws(WebError) {
             let role = node.role?.value?.text ?? ""
-            if !node.ignored, let flowRole = roles[role], let backend = node.backendDOMNodeId {
+            // An element of its own: a widget, heading, image, link or alert, or any role this reader does
+            // not know that takes focus, read by Chromium's name rather than dropped.
+            let isElement = ChromiumRoles.elements[role] != nil
+                || (ChromiumRoles.containers[role] == nil && !ChromiumRoles.silent.contains(role) && node.property("focusable")?.bool == true)
+            if !node.ignored, isElement, !(role == "gridcell" && node.property("focusable")?.bool != true), let backend = node.backendDOMNodeId {
                 flushText()
-                if let element = try element(node, role: flowRole, backend: backend, page: page, usedIDs: &usedIDs) {
+                if let element = try element(node, backend: backend, page: page, usedIDs: &usedIDs) {
                     elements.append(element)
                 }
                 return
@@ -62,7 +131,8 @@ public enum PageReader {
                 texts.append(text)
                 return
             }
-            let block = ["paragraph", "generic", "section", "list", "listitem", "form", "group", "main", "banner", "contentinfo", "navigation", "region"].contains(role)
+            let block = ["paragraph", "generic", "section", "listitem", "row", "cell", "columnheader", "rowheader"].contains(role)
+                || ChromiumRoles.containers[role] != nil
             if block { flushText() }
             for child in node.childIds ?? [] {
                 if let next = byID[child] { try visit(next) }
@@ -77,22 +147,62 @@ public enum PageReader {
         return PageSnapshot(title: title, language: language, elements: elements, tabOrder: tabOrder)
     }
 
-    /// The focused element as a screen reader reads it, or nil when nothing (or nothing it reads) has focus.
+    /// The focused element as a screen reader reads it, with the containers around it, or nil when nothing
+    /// (or nothing it reads) has focus. A widget that keeps focus and points at its current item with
+    /// `aria-activedescendant` (a combo box, a list box, a grid) is read as that item.
     public static func focusedElement(_ page: WebPage) throws(WebError) -> PageElement? {
-        guard let backend = try page.focusedNode() else { return nil }
-        let nodes = try page.send(Accessibility.GetPartialAXTree(backendNodeId: backend)).nodes
-        guard let node = nodes.first(where: { $0.backendDOMNodeId == backend }) ?? nodes.first else { return nil }
-        let role = node.role?.value?.text ?? ""
+        guard let focused = try page.focusedNode() else { return nil }
+        var backend = focused
+        var request = Accessibility.GetPartialAXTree(backendNodeId: backend)
+        request.fetchRelatives = true
+        var nodes = try page.send(request).nodes
+        guard var node = nodes.first(where: { $0.backendDOMNodeId == backend }) ?? nodes.first else { return nil }
+        if let active = node.properties?.first(where: { $0.name == "activedescendant" })?.value.relatedNodes?.first {
+            backend = active.backendDOMNodeId
+            request = Accessibility.GetPartialAXTree(backendNodeId: backend)
+            request.fetchRelatives = true
+            nodes = try page.send(request).nodes
+            guard let item = nodes.first(where: { $0.backendDOMNodeId == backend }) else { return nil }
+            node = item
+        }
         var used: Set<String> = []
-        return try element(node, role: roles[role] ?? .staticText, backend: backend, page: page, usedIDs: &used)
+        guard var read = try element(node, backend: backend, page: page, usedIDs: &used, readAnyRole: true) else { return nil }
+        read.element.context = try containers(around: node, in: nodes, page: page)
+        return read
+    }
+
+    /// The containers around `node` that a screen reader names, outermost first, from its ancestors.
+    static func containers(around node: Accessibility.AXNode, in nodes: [Accessibility.AXNode], page: WebPage) throws(WebError) -> [ContextContainer] {
+        let byID = Dictionary(nodes.map { ($0.nodeId, $0) }, uniquingKeysWith: { first, _ in first })
+        var found: [ContextContainer] = []
+        var current = node.parentId.flatMap { byID[$0] }
+        while let ancestor = current {
+            let roleName = ancestor.role?.value?.text ?? ""
+            if !ancestor.ignored, let role = ChromiumRoles.containers[roleName], let backend = ancestor.backendDOMNodeId {
+                let name = ancestor.name?.value?.text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                // A section or form without a name is not a landmark, and a screen reader says nothing of it.
+                if !([.region, .form].contains(role) && name.isEmpty) {
+                    let size = try page.call(containerSize, on: backend)
+                    func number(_ key: String) -> Int? { if case let .number(value)? = size?[key] { Int(value) } else { nil } }
+                    found.append(ContextContainer(role: role, roleName: roleName, name: name, count: number("count"),
+                                                  rows: number("rows"), columns: number("columns"), identity: backend))
+                }
+            }
+            current = ancestor.parentId.flatMap { byID[$0] }
+        }
+        return found.reversed()
     }
 
     static func element(
-        _ node: Accessibility.AXNode, role: Role, backend: Int, page: WebPage, usedIDs: inout Set<String>
+        _ node: Accessibility.AXNode, backend: Int, page: WebPage, usedIDs: inout Set<String>, readAnyRole: Bool = false
     ) throws(WebError) -> PageElement? {
+        let roleName = node.role?.value?.text ?? ""
+        let pressedText = node.property("pressed")?.text
+        var role = ChromiumRoles.role(of: roleName, pressed: pressedText != nil)
+        // A focused text or layout node: read as static text, as before.
+        if readAnyRole, role == .other, ChromiumRoles.silent.contains(roleName) { role = .staticText }
         let facts = try page.call(Self.facts, on: backend)
-        var flowRole = role
-        if role == .textField, facts?["type"]?.text == "password" { flowRole = .secureTextField }
+        if role == .textField, facts?["type"]?.text == "password" { role = .secureTextField }
         var label = node.name?.value?.text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         var value = node.value?.value?.text
         if role == .banner {
@@ -106,15 +216,25 @@ public enum PageReader {
         var states: Set<ElementState> = []
         if node.property("required")?.bool == true { states.insert(.required) }
         if node.property("disabled")?.bool == true { states.insert(.disabled) }
+        if node.property("readonly")?.bool == true, role != .staticText { states.insert(.readonly) }
+        if node.property("multiselectable")?.bool == true { states.insert(.multiselectable) }
+        if node.property("busy")?.bool == true { states.insert(.busy) }
         switch node.property("expanded")?.bool {
         case true?: states.insert(.expanded)
         case false?: states.insert(.collapsed)
         case nil: break
         }
+        if node.property("selected")?.bool == true { states.insert(.selected) }
         let invalid = node.property("invalid")?.text.map { $0 != "false" } ?? false
         if role.isToggle {
-            let checked = node.property("checked")?.text
-            states.insert(checked == "true" || checked == "mixed" ? .on : .off)
+            let checked = role == .toggleButton ? pressedText : node.property("checked")?.text
+            switch checked {
+            case "mixed"?: states.insert(.mixed)
+            case "true"?: states.insert(.on)
+            default: states.insert(.off)
+            }
+            // A radio button or check box says checked, not selected as well.
+            if role != .toggleButton { states.remove(.selected) }
         }
         var error: String?
         if invalid, let related = node.properties?.first(where: { $0.name == "errormessage" })?.value.relatedNodes?.first {
@@ -122,19 +242,49 @@ public enum PageReader {
             if error?.isEmpty == true { error = nil }
         }
         if invalid, error == nil { states.insert(.invalid) }
-        var hint = node.description?.value?.text?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if hint?.isEmpty == true || hint == error { hint = nil }
-        if let error, let described = hint, described.contains(error) {
-            hint = described.replacingOccurrences(of: error, with: "").trimmingCharacters(in: .whitespacesAndNewlines)
-            if hint?.isEmpty == true { hint = nil }
+        var description = node.description?.value?.text?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if description?.isEmpty == true || description == error { description = nil }
+        if let error, let described = description, described.contains(error) {
+            description = described.replacingOccurrences(of: error, with: "").trimmingCharacters(in: .whitespacesAndNewlines)
+            if description?.isEmpty == true { description = nil }
         }
+        // A range's value: aria-valuetext when there is one, else the number.
+        var range: RangeValue?
+        if [.slider, .spinButton, .progressBar, .meter].contains(role) {
+            func number(_ json: JSONValue?) -> Double? {
+                switch json {
+                case let .number(value)?: value
+                case let .string(text)?: Double(text)
+                default: nil
+                }
+            }
+            range = RangeValue(now: number(node.value?.value), minimum: number(node.property("valuemin")),
+                               maximum: number(node.property("valuemax")),
+                               text: [node.property("valuetext")?.text, facts?["valuetext"]?.text].compactMap { $0 }.first { !$0.isEmpty })
+            value = nil
+        }
+        var level: Int?
+        if role == .header, case let .number(number)? = node.property("level") { level = Int(number) }
+        var position: SetPosition?
+        if let place = facts?["position"], case let .number(index)? = place["index"], case let .number(count)? = place["count"] {
+            position = SetPosition(index: Int(index), count: Int(count))
+        }
+        var cell: CellPosition?
+        if let place = facts?["cell"], case let .number(row)? = place["row"], case let .number(column)? = place["column"], row > 0, column > 0 {
+            let rowHeader = place["rowHeader"]?.text, columnHeader = place["columnHeader"]?.text
+            cell = CellPosition(row: Int(row), column: Int(column), rowHeader: rowHeader?.isEmpty == false ? rowHeader : nil,
+                                columnHeader: columnHeader?.isEmpty == false ? columnHeader : nil)
+        }
+        let current = facts?["current"]?.text.flatMap { $0.isEmpty || $0 == "false" ? nil : $0 }
+        let popup = node.property("hasPopup")?.text.flatMap { $0.isEmpty || $0 == "false" ? nil : $0 }
         let domID = facts?["id"]?.text ?? ""
-        let id = unique(slug(domID.isEmpty ? (label.isEmpty ? flowRole.rawValue : label) : domID), &usedIDs)
+        let id = unique(slug(domID.isEmpty ? (label.isEmpty ? role.rawValue : label) : domID), &usedIDs)
         let element = Element(
-            id: ElementID(id), role: flowRole, label: label, value: value, states: states, hint: hint, error: error,
-            colours: colours(facts)
+            id: ElementID(id), role: role, label: label, value: value, states: states, hint: nil, error: error,
+            colours: colours(facts), roleName: role == .other ? roleName : nil, level: level, position: position, range: range,
+            cell: cell, current: current, popup: popup, description: description
         )
-        return PageElement(element: element, backendNodeId: backend, pageRole: node.role?.value?.text ?? "")
+        return PageElement(element: element, backendNodeId: backend, pageRole: roleName)
     }
 
     /// The text colour on its background, as WCAG measures them: large text is 24 px, or 18.66 px bold.

@@ -25,18 +25,23 @@ public final class WebPlayer: @unchecked Sendable {
     private let said: PlayOutput
     private var hintsOn = false
     private var lastChange = DispatchTime.now()
+    /// How many focus moves the page has reported, so a key that moved focus is not read twice.
+    private var focusChanges = 0
+    /// The element last read: its containers are named once as focus enters or leaves them, and a reader
+    /// that says only changes says what changed in it.
+    private var lastRead: PageElement?
 
     /// How long the page must be quiet after a key before the next is taken, so lines keep their order.
     public static let settling: Duration = .milliseconds(300)
 
     public init(
-        page: WebPage, keyboard: PlayKeyboard, voice: any FlowSpeaker, profile: VoiceProfile, hints: Bool,
+        page: WebPage, keyboard: PlayKeyboard, voice: any FlowSpeaker, profile: VoiceProfile, style: ReaderStyle = .voiceover, hints: Bool,
         stopSpeech: @escaping @Sendable () -> Void, writeLine: @escaping @Sendable (String) -> Void
     ) {
         self.page = page
         self.keyboard = keyboard
         self.voice = voice
-        self.composer = PhraseComposer(profile: profile)
+        self.composer = PhraseComposer(profile: profile, style: style)
         self.words = PlayWords(profile: profile)
         self.stopSpeech = stopSpeech
         self.hintsOn = hints
@@ -52,6 +57,7 @@ public final class WebPlayer: @unchecked Sendable {
                 let line = self.words.line(.announcement, ["politeness": self.words.line(politeness == .assertive ? .assertive : .polite), "text": text])
                 self.speak(Utterance(text: text, kind: .announcement, politeness: politeness, region: region), line: line)
             case .focus:
+                self.focusChanges += 1
                 self.readFocus()
             }
         }
@@ -59,6 +65,7 @@ public final class WebPlayer: @unchecked Sendable {
 
     /// Reads keys until `q` or the end of input.
     public func run() -> FlowPlayer.Ending {
+        keyboard.pageKeys = true
         keyboard.enterKeyMode()
         defer { keyboard.restore() }
         while let key = keyboard.nextKey() {
@@ -66,8 +73,9 @@ public final class WebPlayer: @unchecked Sendable {
             case .next: press { () throws(WebError) in try self.page.press("Tab", code: "Tab", keyCode: 9) }
             case .previous: press { () throws(WebError) in try self.page.press("Tab", code: "Tab", keyCode: 9, shift: true) }
             case .activate: activate()
+            case let .key(chord): pressInPlace(chord)
             case .type: typeIntoFocus()
-            case .repeatPhrase: output.async { self.readFocus() }
+            case .repeatPhrase: output.async { self.readFocus(repeating: true) }
             case .hints:
                 output.async {
                     self.hintsOn.toggle()
@@ -123,6 +131,19 @@ public final class WebPlayer: @unchecked Sendable {
         }
     }
 
+    /// Any other key goes to the page as it is; a widget that changes without moving focus (a slider's
+    /// value, a list box's active option, a check box's state) is read again, as a screen reader does.
+    private func pressInPlace(_ chord: KeyChord) {
+        let before = output.sync { (try? PageReader.focusedElement(page)) ?? nil }
+        let focusMoves = output.sync { focusChanges }
+        press { () throws(WebError) in try self.page.press(chord) }
+        Thread.sleep(forTimeInterval: 0.3)
+        output.async {
+            guard self.focusChanges == focusMoves, let after = (try? PageReader.focusedElement(self.page)) ?? nil else { return }
+            if after.backendNodeId != before?.backendNodeId || after.element != before?.element { self.readFocus() }
+        }
+    }
+
     private func typeIntoFocus() {
         let focused = output.sync { (try? PageReader.focusedElement(page)) ?? nil }
         guard let focused else {
@@ -160,9 +181,16 @@ public final class WebPlayer: @unchecked Sendable {
 
     // MARK: - Printing and speaking (on `output`)
 
-    private func readFocus() {
+    private func readFocus(repeating: Bool = false) {
         guard let focused = (try? PageReader.focusedElement(page)) ?? nil else { return }
-        let phrase = composer.phrase(for: focused.element, hints: hintsOn)
+        let previous = lastRead
+        lastRead = focused
+        let (entering, leaving) = ContextContainer.moves(from: previous?.element.context ?? [], to: focused.element.context)
+        var phrase = composer.phrase(for: focused.element, hints: hintsOn, entering: entering, leaving: leaving)
+        if !repeating, composer.style.saysChangesOnly, let previous, previous.backendNodeId == focused.backendNodeId,
+           let change = composer.change(from: previous.element, to: focused.element) {
+            phrase = change
+        }
         speak(Utterance(text: phrase, kind: .focus(focused.element.id), politeness: .polite), line: phrase.isEmpty ? words.line(.blank) : phrase, stopsFocus: true)
     }
 

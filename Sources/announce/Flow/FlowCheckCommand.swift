@@ -56,6 +56,8 @@ struct FlowCheckCommand: ParsableCommand {
 
     @OptionGroup(title: "A real screen reader") var readers: ReaderOptions
 
+    @OptionGroup(title: "The virtual reader's phrasing") var phrasing: StyleOptions
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Name at least one flow file, such as Flows/login.en.yaml.") }
     }
@@ -141,12 +143,20 @@ struct FlowCheckCommand: ParsableCommand {
         case let .failure(error):
             return (FlowReport(file: file, flow: nil, readProblems: error.problems.map(\.description)), [:])
         case let .success(read):
-            flow = read
+            let style = phrasing.style ?? read.writtenStyle
+            let (expecting, unchecked) = read.expecting(style)
+            flow = expecting
+            if unchecked > 0 {
+                let one = unchecked == 1
+                Self.say("In \(file), \(unchecked) \(one ? "step has its" : "steps have their") says only in \(read.writtenStyle.displayName)'s phrasing, not in \(style.displayName)'s, so \(one ? "it is" : "they are") not checked.")
+            }
         }
         guard let profile = voices.profile(for: flow.language) else {
             let problem = AnnouncementError.unknownLanguage(flow.language.rawValue, available: voices.languages).description
             return (FlowReport(file: file, flow: nil, readProblems: ["The flow is in a language without a voice profile. \(problem)"]), [:])
         }
+        let style = phrasing.style ?? flow.writtenStyle
+        for line in RoleWordCheck.sentences(flow: flow, profile: profile, style: style) { Self.say(line) }
         let record = recordingFolder
         var recording: (audio: String, timeline: String)?
         var recorded: (SpeechEngine, JSONLinesTimelineWriter)?
@@ -185,6 +195,7 @@ struct FlowCheckCommand: ParsableCommand {
             // A real page: its screen is read from the page, for the lint and the report.
             do throws(WebError) {
                 let checker = WebChecker(flow: flow, profile: profile)
+                checker.style = style
                 var orca: OrcaDesktop?
                 if readers.reader == .orca {
                     do throws(RigError) { orca = try WebSession.shared.orca(orcaOptions) } catch { throw .screenReader(error.description) }
@@ -229,7 +240,7 @@ struct FlowCheckCommand: ParsableCommand {
             if let reader = readers.reader {
                 Self.say("\(file) has no page, so \(reader.displayName) cannot read it; it is checked with the virtual reader alone.")
             }
-            (results, heard) = FlowChecker(flow: flow, profile: profile, pace: pace).runHeard(speaker: voice)
+            (results, heard) = FlowChecker(flow: flow, profile: profile, pace: pace, style: style).runHeard(speaker: voice)
         }
         let readerSteps = flow.steps.filter { !$0.expectation.saysByReader.isEmpty }.count
         if readers.reader == nil || flow.page == nil, readerSteps > 0 {

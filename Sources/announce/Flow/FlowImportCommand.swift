@@ -26,6 +26,8 @@ struct FlowImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The page: a URL, or a local HTML file.", valueName: "PAGE"))
     var page: String
 
+    @OptionGroup(title: "The virtual reader's phrasing") var phrasing: StyleOptions
+
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the flow file here instead of standard output.", valueName: "FILE"))
     var output: String?
 
@@ -51,7 +53,7 @@ struct FlowImportCommand: ParsableCommand {
         guard let language = Language(code: code), let profile = voices.profile(for: language) else {
             throw CommandFailure("There is no voice profile for the language \"\(code)\"; use --lang en or --lang nb.")
         }
-        let flow = PageFlowImporter.flow(from: snapshot, address: page, language: language, profile: profile)
+        let flow = PageFlowImporter.flow(from: snapshot, address: page, language: language, profile: profile, style: phrasing.style ?? .voiceover)
         let interactive = snapshot.elements.filter(\.element.isInteractive).count
         PlainOutput.error("Read \(snapshot.elements.count) elements, \(interactive) of them interactive; Tab reaches \(snapshot.tabOrder.count).")
         let text = FlowFileWriter.yaml(flow, comment: [

@@ -41,6 +41,8 @@ struct FlowPlayCommand: ParsableCommand {
 
     @OptionGroup var destination: DestinationOptions
 
+    @OptionGroup(title: "The virtual reader's phrasing") var phrasing: StyleOptions
+
     func validate() throws {
         if events == "-" || eventsText == "-" {
             throw ValidationError("--events and --events-text need a file: standard output carries what is spoken.")
@@ -68,7 +70,9 @@ struct FlowPlayCommand: ParsableCommand {
             voice.close()
             throw CommandFailure("No voice profile speaks the flow's language, \(flow.language); announce voices lists those there are.")
         }
-        let session = FlowSession(flow: flow, profile: profile, hintsOn: hints)
+        let style = phrasing.style ?? flow.writtenStyle
+        for line in RoleWordCheck.sentences(flow: flow, profile: profile, style: style) { Self.show(line) }
+        let session = FlowSession(flow: flow, profile: profile, hintsOn: hints, style: style)
         let keyboard = PlayKeyboard()
         let stopSpeech = speech.stop
         let player = FlowPlayer(session: session, keyboard: keyboard, voice: voice, profile: profile, stopSpeech: {

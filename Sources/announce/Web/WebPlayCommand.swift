@@ -35,6 +35,8 @@ struct WebPlayCommand: ParsableCommand {
 
     @OptionGroup(title: "A real screen reader") var readers: ReaderOptions
 
+    @OptionGroup(title: "The virtual reader's phrasing") var phrasing: StyleOptions
+
     func run() throws {
         if readers.reader == .orca { return try playWithOrca() }
         let speech = try FlowPlayCommand.startSpeech(destination: destination, writer: nil, sentences: nil)
@@ -59,7 +61,7 @@ struct WebPlayCommand: ParsableCommand {
             throw CommandFailure("There is no voice profile for the language \"\(code)\"; use --lang en or --lang nb.")
         }
         let voice = FlowVoice(destination: speech.speechDestination, language: language)
-        let player = WebPlayer(page: opened, keyboard: PlayKeyboard(), voice: voice, profile: profile, hints: hints,
+        let player = WebPlayer(page: opened, keyboard: PlayKeyboard(), voice: voice, profile: profile, style: phrasing.style ?? .voiceover, hints: hints,
                                stopSpeech: speech.stop, writeLine: { FlowPlayCommand.show($0) })
         relay.player = player
         let words = player.words
@@ -99,6 +101,7 @@ extension WebPlayCommand {
         }
         defer { WebSession.shared.close() }
         let keyboard = PlayKeyboard()
+        keyboard.pageKeys = true
         WebSession.shared.onInterrupt { _ in TerminalSettings.shared.restore() }
         FlowPlayCommand.show("Opening \(page) for Orca \(rig.orcaVersion).")
         let opened: WebPage
@@ -124,6 +127,7 @@ extension WebPlayCommand {
                 keyboard.enterKeyMode()
                 if let line { do throws(RigError) { _ = try rig.typeText(line) } catch { throw CommandFailure(error.description) } }
                 chord = nil
+            case let .key(pressed): chord = pressed
             case .quit: return
             case .repeatPhrase, .hints, .help, .unknown: chord = nil
             }

@@ -119,10 +119,10 @@ import Testing
     func unreadableFileIsReportedAndOthersRun() throws {
         let folder = try Self.folder()
         let bad = "\(folder)/bad.yaml"
-        try "flow: Broken\nlanguage: en\nscreens:\n  - id: s\n    elements:\n      - id: a\n        role: slider\n        label: Volume\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        try "flow: Broken\nlanguage: en\nscreens:\n  - id: s\n    elements:\n      - id: a\n        role: carousel\n        label: Volume\n".write(toFile: bad, atomically: true, encoding: .utf8)
         let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", bad, "\(Self.flows)/login.en.yaml"])
         #expect(run.status == 1)
-        #expect(run.standardOutput.unwrapped.contains("FAIL: \(bad), line 7: The role \"slider\" is not known; use one of header, text_field"))
+        #expect(run.standardOutput.unwrapped.contains("FAIL: \(bad), line 7: The role \"carousel\" is not known; use one of header, text_field"))
         #expect(run.standardOutput.unwrapped.contains("Sign in (login.en.yaml): 28 passed, 0 failed."))
     }
 

@@ -70,6 +70,59 @@ extension WebTests {
             #expect(output.contains("Live regions (live-regions.en.yaml): 21 passed, 0 failed."))
         }
 
+        /// Flows/web/patterns: every widget pattern page written here, operated by its keys, in each style.
+        @Test("Every pattern page's flow passes in every reader's style, its widgets operated by their keys",
+              .enabled(if: WebTests.chromiumInstalled), arguments: ["voiceover", "talkback", "nvda", "orca"])
+        func patternPagesPassInEveryStyle(style: String) throws {
+            let folder = "\(WebTests.pages)/patterns"
+            let flows = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
+            #expect(flows.count == 14)
+            let run = try AnnounceProcess.run(["web", "check", "--sink", "null", "--style", style] + flows.map { "\(folder)/\($0)" })
+            #expect(run.status == 0, "\(run.standardOutput)")
+            #expect(run.standardOutput.contains("In all, 14 flows: ") && run.standardOutput.contains(", 0 failed."), "\(run.standardOutput)")
+            // Every step has phrases for this style: none is left unchecked.
+            #expect(!run.standardError.unwrapped.contains("so it is not checked") && !run.standardError.unwrapped.contains("so they are not checked"), "\(run.standardError)")
+            #expect(try WebTests.announceChromiums().isEmpty)
+        }
+
+        @Test("A pattern flow checked in a style it has no phrases for says so in one line, and does not pass on words it never checked",
+              .enabled(if: WebTests.chromiumInstalled))
+        func wrongPhrasesFailInTheirStyle() throws {
+            let folder = try WebTests.folder()
+            let flow = """
+            flow: Switch, with a wrong phrase
+            language: en
+            page: \(WebTests.pages)/patterns/switch.en.html
+            steps:
+              - next:
+                expect: { says: { virtual: { nvda: "Email alerts, switch, on" } } }
+              - press: Space
+                expect: { says: "Email alerts, switch button, on" }
+            """
+            try flow.write(toFile: "\(folder)/wrong.en.yaml", atomically: true, encoding: .utf8)
+            let run = try AnnounceProcess.run(["web", "check", "--sink", "null", "--style", "nvda", "\(folder)/wrong.en.yaml"])
+            #expect(run.status == 1)
+            #expect(run.standardOutput.unwrapped.contains("FAIL: step 1, line 5, next: Expected \"Email alerts, switch, on\", but the step said \"Email alerts, switch, off\"."), "\(run.standardOutput)")
+            #expect(run.standardError.unwrapped.contains("In \(folder)/wrong.en.yaml, 1 step has its says only in VoiceOver's phrasing, not in NVDA's, so it is not checked."), "\(run.standardError)")
+        }
+
+        @Test("web play sends the arrows to the page, so a radio group is operated and read as it moves, in NVDA's phrasing",
+              .enabled(if: WebTests.chromiumInstalled))
+        func playsARadioGroupByArrows() throws {
+            let run = try AnnounceProcess.run(["web", "play", "--sink", "null", "--style", "nvda", "\(WebTests.pages)/patterns/radio-group.en.html"],
+                                              input: "\t\u{1B}[B\u{1B}[B\u{1B}[1;2A")
+            #expect(run.status == 0, "\(run.standardError)")
+            let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
+            var from = lines.startIndex
+            for line in ["Pizza crust grouping. Regular crust, radio button, checked, 1 of 3", "Deep dish, radio button, checked, 2 of 3",
+                         "Thin crust, radio button, checked, 3 of 3", "Deep dish, radio button, checked, 2 of 3"] {
+                let found = lines[from...].firstIndex(of: line)
+                #expect(found != nil, "\(line) in \(lines)")
+                if let found { from = found + 1 }
+            }
+            #expect(try WebTests.announceChromiums().isEmpty)
+        }
+
         @Test("web play steps through the real login page by keys, printing and speaking each phrase and the alert, in English and Norwegian",
               .enabled(if: WebTests.chromiumInstalled), arguments: ["en", "nb"])
         func playsThePageByKeys(language: String) throws {
@@ -77,11 +130,11 @@ extension WebTests {
             #expect(run.status == 0, "\(run.standardError)")
             let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
             let expected = language == "en"
-                ? ["Email address, text field, required", "Type into Email address, then press Enter:", "Email address, kari.nordmann, text field, required",
+                ? ["Main, landmark. Email address, text field, required", "Type into Email address, then press Enter:", "Email address, kari.nordmann, text field, required",
                    "Password, secure text field, required", "Show password, switch button, off", "Hide password, switch button, on", "Sign in, button",
                    "Email address, kari.nordmann, text field, required. Error: Must be a valid email address",
                    "Announcement (assertive): Error: Must be a valid email address"]
-                : ["E-postadresse, tekstfelt, obligatorisk", "E-postadresse, kari.nordmann, tekstfelt, obligatorisk",
+                : ["Hovedinnhold, landemerke. E-postadresse, tekstfelt, obligatorisk", "E-postadresse, kari.nordmann, tekstfelt, obligatorisk",
                    "Passord, sikkert tekstfelt, obligatorisk", "Vis passord, bryter, av", "Skjul passord, bryter, på", "Logg inn, knapp",
                    "E-postadresse, kari.nordmann, tekstfelt, obligatorisk. Feil: Skriv inn en gyldig e-postadresse",
                    "Kunngjøring (bestemt): Feil: Skriv inn en gyldig e-postadresse"]

@@ -16,9 +16,9 @@ extension WebTests {
             let flow = try String(contentsOfFile: "\(folder)/login.\(language).yaml", encoding: .utf8)
             #expect(flow.contains("language: \(language)\n"))
             let expected = language == "en"
-                ? ["says: \"Blindeforbundet, heading\"", "says: \"Email address, text field, required\"", "hint: \"The address you registered with.\"",
+                ? ["says: \"Blindeforbundet, heading level 1\"", "says: \"Email address, text field, required\"", "description: \"The address you registered with.\"",
                    "says: \"Password, secure text field, required\"", "says: \"Show password, switch button, off\"", "says: \"Sign in, button\""]
-                : ["says: \"Blindeforbundet, overskrift\"", "says: \"E-postadresse, tekstfelt, obligatorisk\"", "says: \"Passord, sikkert tekstfelt, obligatorisk\"",
+                : ["says: \"Blindeforbundet, overskrift nivå 1\"", "says: \"E-postadresse, tekstfelt, obligatorisk\"", "says: \"Passord, sikkert tekstfelt, obligatorisk\"",
                    "says: \"Vis passord, bryter, av\"", "says: \"Logg inn, knapp\""]
             for line in expected { #expect(flow.contains(line), "\(line)") }
             // Computed colours, as drawn: the button's white on the brand's blue, the heading large.
@@ -63,7 +63,7 @@ extension WebTests {
             let run = try AnnounceProcess.run(["flow", "import", "\(folder)/states.html"])
             #expect(run.status == 0, "\(run.standardError)")
             #expect(run.standardOutput.contains("language: nb\n"))
-            for phrase in ["Meny, knapp, slått sammen", "Husk meg, avkrysningsboks, på", "Send, knapp, dimmet", "Dato, tekstfelt. Feil: Skriv datoen som dd.mm.åååå"] {
+            for phrase in ["Meny, knapp, slått sammen", "Husk meg, avkrysningsboks, avkrysset", "Send, knapp, dimmet", "Dato, tekstfelt. Feil: Skriv datoen som dd.mm.åååå"] {
                 #expect(run.standardOutput.contains("says: \"\(phrase)\""), "\(phrase)")
             }
         }
