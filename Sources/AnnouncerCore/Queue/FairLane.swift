@@ -243,29 +243,6 @@ struct FairLane: Sendable {
         return earliest.map { ($0.id, $0.since) }
     }
 
-    /// Every waiting id of the clients `include` accepts that is `isDue` by when it began to wait (its
-    /// arrival, or `since` of its client when later), earliest first: in one pass over the lines, each walked
-    /// only as far as its first that is not due, since a client's entries arrive in order. Expiring
-    /// them one by one, each found by a walk over every line, cost the scheduler a quarter of a
-    /// second when thousands of clients had a message waiting.
-    func waitingDue(
-        where include: (ClientID) -> Bool, since: (ClientID) -> MonotonicInstant?, isDue: (MonotonicInstant) -> Bool
-    ) -> [AnnouncementID] {
-        var due: [(since: MonotonicInstant, number: UInt64, id: AnnouncementID)] = []
-        for (client, line) in lines where include(client) {
-            let resumed = since(client)
-            for entry in line.entries {
-                // Stale entries (gone, or the id used again) are skipped, as at the front.
-                guard members[entry.id]?.number == entry.number else { continue }
-                let began = max(entry.arrival, resumed ?? entry.arrival)
-                guard isDue(began) else { break }
-                due.append((began, entry.number, entry.id))
-            }
-        }
-        due.sort { ($0.since, $0.number) < ($1.since, $1.number) }
-        return due.map(\.id)
-    }
-
     /// The waiting ids of the clients `include` accepts, in the order they would be spoken if
     /// nothing else arrived.
     func inTurnOrder(where include: (ClientID) -> Bool = { _ in true }) -> [AnnouncementID] {

@@ -300,15 +300,10 @@ public struct LiveRegionQueue: Sendable {
     /// `waitingSince`. A paused client's do not expire while it stays paused.
     public mutating func expire(now: MonotonicInstant) -> [QueueAction] {
         var actions: [QueueAction] = []
-        let paused = pausedClients
-        let resumes = resumedAt
-        let timeToLive = policy.politeTimeToLive
-        let due = politeLane.waitingDue(where: { !paused.contains($0) }, since: { resumes[$0] }, isDue: { $0 + timeToLive < now })
-        for id in due {
-            guard let item = waiting[id] else { continue }
-            removeWaiting(id)
-            forgetText(of: item)
-            actions.append(.end(item, .expired))
+        while let first = firstToExpire(), expiry(first) < now {
+            removeWaiting(first.id)
+            forgetText(of: first)
+            actions.append(.end(first, .expired))
         }
         if !resumedAt.isEmpty {
             // Past both, a resume no longer moves any deadline: what waited through it has expired or
@@ -323,6 +318,16 @@ public struct LiveRegionQueue: Sendable {
     /// client's last resume when that came later, so a pause never counts against it.
     func waitingSince(_ announcement: Announcement) -> MonotonicInstant {
         max(announcement.arrival, resumedAt[announcement.client] ?? announcement.arrival)
+    }
+
+    private func expiry(_ announcement: Announcement) -> MonotonicInstant {
+        waitingSince(announcement) + policy.politeTimeToLive
+    }
+
+    /// The waiting polite announcement of a client not paused whose time to live runs out first; on a
+    /// tie, the one submitted first. Each client's line is in that order already, so only fronts count.
+    private func firstToExpire() -> Announcement? {
+        earliestToExpire.flatMap { waiting[$0.id] }
     }
 
     // MARK: - Deciding what speaks
