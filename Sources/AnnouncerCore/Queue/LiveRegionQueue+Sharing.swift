@@ -55,32 +55,20 @@ extension LiveRegionQueue {
         if madePauseForAll { actions += endPauseForAll(now: now, because: .senderLeft) }
         resumedAt[client] = nil
         departed.insert(client)
-        forgetWhatIsGone(client, now: now)
+        forgetWhatIsGone(now: now)
         return actions + decide(now: now)
     }
 
     /// Forgets the clients that went away and have nothing left here, and the rate allowances that are
     /// as if new, so a server that sees thousands of short-lived clients keeps nothing of them.
-    ///
-    /// The client that just left is forgotten at once if it has nothing here. The others are swept only
-    /// when their number has doubled since the last sweep: swept at every departure, 7,400 `spd-say`
-    /// clients whose messages still waited cost the scheduler's queue a quarter of a second at times,
-    /// and another program's assertive announcement waited that long to be decided.
-    private mutating func forgetWhatIsGone(_ leaving: ClientID, now: MonotonicInstant) {
-        if let rate = policy.assertiveRate {
-            assertiveAllowances = assertiveAllowances.filter { !$0.value.isRested(at: now, rate: rate) }
-        }
-        if !hasAnnouncements(leaving) {
-            departed.remove(leaving)
-            shareOf[leaving] = nil
-        }
-        // Idle, nothing of anyone is left: every client that went away is forgotten.
-        guard departed.count >= departedSweepAt || (isIdle && !departed.isEmpty) else { return }
+    private mutating func forgetWhatIsGone(now: MonotonicInstant) {
         for client in departed where !hasAnnouncements(client) {
             departed.remove(client)
             shareOf[client] = nil
         }
-        departedSweepAt = max(64, 2 * departed.count)
+        if let rate = policy.assertiveRate {
+            assertiveAllowances = assertiveAllowances.filter { !$0.value.isRested(at: now, rate: rate) }
+        }
     }
 
     /// True when `client` has an announcement waiting, speaking or held.

@@ -71,9 +71,6 @@ public struct LiveRegionQueue: Sendable {
     var shareOf: [ClientID: ShareID] = [:]
     /// Clients that went away while announcements of theirs still wait, speak or are held.
     public internal(set) var departed: Set<ClientID> = []
-    /// How many departed clients make the next sweep of them (`forgetWhatIsGone`): twice as many as
-    /// the last sweep left, so the sweeps cost, in all, a few checks per client that leaves.
-    var departedSweepAt = 64
     /// Each program's standing against the assertive rate, until it is rested again.
     var assertiveAllowances: [ShareID: AssertiveAllowance] = [:]
 
