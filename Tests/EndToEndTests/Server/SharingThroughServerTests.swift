@@ -64,6 +64,20 @@ import Testing
         #expect(waitFor({ server.standardErrorText.contains("because the client that paused went away") }, seconds: 5), "\(server.standardErrorText)")
     }
 
+    /// Should hand on a client's last lines before its connection is taken apart, even when the reply
+    /// to the first fails to write: the second line here once vanished unseen.
+    @Test("A PAUSE ALL sent just before a hang-up, with no reply read, is carried out and ends with its client")
+    func pauseAllSentJustBeforeAHangUpIsCarriedOut() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let pauser = try SocketClient(path: server.socketPath)
+        pauser.send("SET SELF CLIENT_NAME tests:pauser:main\r\nPAUSE ALL\r\n")
+        hangUp(pauser)
+        #expect(waitFor({ server.standardErrorText.contains("because the client that paused went away") }, seconds: 5), "\(server.standardErrorText)")
+        let events = try speakAssertive(server, "Heard after the pause went with its client")
+        #expect(events.last?.outcome == .spoken, "\(events)")
+    }
+
     @Test("A PAUSE ALL ends at --max-pause-all while its client stays, logged once")
     func pauseAllEndsAtItsLimit() throws {
         let server = try ServerProcess(arguments: ["--max-pause-all", "1"])
