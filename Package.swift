@@ -286,7 +286,7 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "ESpeak"], linkerSettings: linksESpeak),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "SoundIconsTests", dependencies: ["SoundIcons"]),
-        .testTarget(name: "AnnouncerVoicesTests", dependencies: ["AnnouncerVoices", "AnnouncerCore", "Speech", "ESpeak"], linkerSettings: linksESpeak),
+        .testTarget(name: "AnnouncerVoicesTests", dependencies: ["AnnouncerVoices", "AnnouncerCore", "Speech", "ESpeak", "TestSupport"], linkerSettings: linksESpeak),
         .testTarget(name: "AnnouncerFlowsTests", dependencies: ["AnnouncerFlows", "AnnouncerVoices", "AnnouncerCore"]),
         .testTarget(
             name: "AnnouncerEngineTests",

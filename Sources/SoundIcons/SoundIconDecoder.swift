@@ -67,7 +67,4 @@ final class SoundIconDecoder: Sendable {
         }
         return job
     }
-
-    /// How many decodings are running or waiting.
-    var backlog: Int { jobs.withLock { $0.count } }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import AnnouncerCore
 import Foundation
 import Testing
@@ -6,25 +7,8 @@ import Testing
 /// Profile files are read within bounds: 1 MiB, and 250,000 values and 64 levels with every alias
 /// expanded, so a hostile or broken file is refused in one sentence and the profiles before it stay.
 @Suite struct YAMLLimitsTests {
-    /// The probe's "billion laughs": ten levels of ten aliases under `words:`, 10^10 words from 930 bytes.
-    static let wordsBomb: String = {
-        let keys = "abcdefghij".map(String.init)
-        var lines = ["language: en", "words:", "  l0: &l0 {" + keys.map { "\($0): lol" }.joined(separator: ", ") + "}"]
-        for level in 1..<10 {
-            lines.append("  l\(level): &l\(level) {" + keys.map { "\($0): *l\(level - 1)" }.joined(separator: ", ") + "}")
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }()
-
-    /// The probe's complex-key bomb: a key that is an alias of 9^10 values. Yams hashes a key to find
-    /// duplicates, which walks every expansion, so reading this spun for ever.
-    static let complexKeyBomb: String = {
-        var lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-        for level in 1..<10 {
-            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
-        }
-        return (lines + ["? *a9", ": x"]).joined(separator: "\n") + "\n"
-    }()
+    static let wordsBomb = HostileYAML.wordsBomb
+    static let complexKeyBomb = HostileYAML.complexKeyBomb
 
     @Test("An alias bomb under words: in the user's en.yaml is refused, naming the file and the limit, and the shipped profile stays")
     func wordsAliasBombIsRefusedAndTheShippedProfileStays() throws {

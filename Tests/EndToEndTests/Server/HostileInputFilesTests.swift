@@ -9,24 +9,8 @@ import TestSupport
 /// and `flow play`; numbers too large for Int in `announce emacspeak`. Each is refused or clamped in
 /// one sentence, and the program goes on.
 @Suite(.serialized) struct HostileInputFilesTests {
-    /// Ten levels of ten aliases under `words:`: 930 bytes that once grew announcerd past 6 GB.
-    static let wordsBomb: String = {
-        let keys = "abcdefghij".map(String.init)
-        var lines = ["language: en", "words:", "  l0: &l0 {" + keys.map { "\($0): lol" }.joined(separator: ", ") + "}"]
-        for level in 1..<10 {
-            lines.append("  l\(level): &l\(level) {" + keys.map { "\($0): *l\(level - 1)" }.joined(separator: ", ") + "}")
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }()
-
-    /// A mapping key that is an alias of 9^10 values: 550 bytes that once kept announcerd from ever starting.
-    static let complexKeyBomb: String = {
-        var lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-        for level in 1..<10 {
-            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
-        }
-        return (lines + ["? *a9", ": x"]).joined(separator: "\n") + "\n"
-    }()
+    static let wordsBomb = HostileYAML.wordsBomb
+    static let complexKeyBomb = HostileYAML.complexKeyBomb
 
     static let aliasSentence = "Its aliases (*name) expand it to more than 250000 values; a voice profile may hold at most 250000, so it was not read."
 
