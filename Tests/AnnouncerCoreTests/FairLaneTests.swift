@@ -95,3 +95,70 @@ import Testing
         #expect(lane.busiestClient(inShare: program) == one)
     }
 }
+
+/// The lane's indexes against a walk over every line, through thousands of random changes: the turns
+/// and the timers must find exactly what a look at every client finds.
+@Suite struct FairLaneIndexTests {
+    @Test("The indexed next turn and earliest front equal a walk over every line, through random changes", arguments: [1, 2] as [UInt64])
+    func indexesAgreeWithAWalkOverEveryLine(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var lane = FairLane()
+        var live: [(id: AnnouncementID, client: ClientID)] = []
+        var paused: Set<ClientID> = []
+        var resumed: [ClientID: MonotonicInstant] = [:]
+        var clock: UInt64 = 1_000
+        for step in 0..<2_000 {
+            clock += UInt64.random(in: 0...3, using: &random)
+            let client = ClientID(Int.random(in: 1...40, using: &random))
+            // Most clients keep their program; a few are found to belong to another.
+            let share = ShareID(rawValue: Int.random(in: 0..<10, using: &random) == 0 ? 900 : 100 + client.rawValue % 4)
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<40:
+                let id = AnnouncementID("s\(step)")
+                lane.append(id, from: client, share: share, arrival: MonotonicInstant(microseconds: clock))
+                live.append((id, client))
+            case 40..<45:
+                let id = AnnouncementID("s\(step)")
+                lane.putFirst(id, from: client, share: share, arrival: MonotonicInstant(microseconds: clock - 500))
+                live.append((id, client))
+            case 45..<60:
+                guard !live.isEmpty else { continue }
+                let gone = live.remove(at: Int.random(in: 0..<live.count, using: &random))
+                let removed = lane.remove(gone.id)
+                #expect(removed)
+            case 60..<85:
+                guard let id = lane.next(where: { !paused.contains($0) }), let index = live.firstIndex(where: { $0.id == id }) else { continue }
+                #expect(!paused.contains(live[index].client))
+                lane.tookTurn(live[index].client)
+                lane.remove(id)
+                live.remove(at: index)
+            case 85..<90:
+                lane.move(client, to: share)
+            case 90..<95:
+                if paused.contains(client) {
+                    paused.remove(client)
+                    resumed[client] = MonotonicInstant(microseconds: clock)
+                } else {
+                    paused.insert(client)
+                }
+            default:
+                resumed[client] = nil
+            }
+            #expect(lane.indexesAreWhole, "step \(step), seed \(seed)")
+            #expect(lane.count == live.count)
+            let include = { (client: ClientID) in !paused.contains(client) }
+            let since = { (client: ClientID) in resumed[client] }
+            let indexed = lane.earliestFront(where: include, since: since)
+            let walked = lane.walkForEarliestFront(where: include, since: since)
+            #expect(indexed?.id == walked?.id && indexed?.since == walked?.since, "step \(step), seed \(seed)")
+            for share in lane.shares {
+                var first = lane
+                var second = lane
+                let indexedTurn = first.nextInShare(share, where: include)
+                let walkedTurn = second.walkForNextInShare(share, where: include)
+                #expect(indexedTurn == walkedTurn, "step \(step), seed \(seed)")
+            }
+        }
+        #expect(lane.count > 0)
+    }
+}

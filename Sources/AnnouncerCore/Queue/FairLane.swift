@@ -21,13 +21,21 @@ struct FairLane: Sendable {
     /// The client that had the last turn, which goes after a newcomer of its share even if that share
     /// emptied meanwhile.
     private var lastServedClient: ClientID?
+    /// Each line's first entry by when it arrived, for the timers (`earliestFront`). With thousands of
+    /// clients waiting (a wave of `spd-say` processes, each gone, each with one message), a walk over
+    /// every line at each decision kept another program's assertive announcement waiting for a quarter
+    /// of a second. An entry is stale once its line's first entry is another; see `LazyMinHeap`.
+    private var frontsByArrival = LazyMinHeap<FrontKey>()
+    /// How many entries a search of an index looks at before it walks every line instead: past this,
+    /// paused clients or stale entries crowd the index's front, and the walk is the cheaper.
+    private static let searchLimit = 64
 
     private struct Member: Sendable {
         var client: ClientID
         var number: UInt64
     }
 
-    private struct Entry: Sendable {
+    struct Entry: Sendable, Equatable {
         var id: AnnouncementID
         var number: UInt64
         /// When the announcement arrived, so the timers need not look it up.
@@ -42,6 +50,24 @@ struct FairLane: Sendable {
         var turn: UInt64
     }
 
+    /// A line's first entry, by when it arrived; on a tie, the first submitted.
+    private struct FrontKey: Comparable, Sendable {
+        var arrival: MonotonicInstant
+        var number: UInt64
+        var client: ClientID
+
+        static func < (lhs: Self, rhs: Self) -> Bool { (lhs.arrival, lhs.number) < (rhs.arrival, rhs.number) }
+    }
+
+    /// A client's turn within its share, with its line's first entry; on a tie, the first submitted.
+    private struct TurnKey: Comparable, Sendable {
+        var turn: UInt64
+        var number: UInt64
+        var client: ClientID
+
+        static func < (lhs: Self, rhs: Self) -> Bool { (lhs.turn, lhs.number) < (rhs.turn, rhs.number) }
+    }
+
     /// The clients of one share with announcements here, and the share's own round of them.
     private struct ShareRound: Sendable {
         var turn: UInt64
@@ -49,6 +75,9 @@ struct FairLane: Sendable {
         var waiting = 0
         var lastTurn: UInt64 = 2
         var lastServed: ClientID?
+        /// The clients' turns, so the next is found without a walk over thousands of clients; an entry
+        /// is stale once its client's turn, share or first entry changed.
+        var clientsInTurn = LazyMinHeap<TurnKey>()
 
         init(turn: UInt64, lastServed: ClientID?) {
             self.turn = turn
@@ -96,7 +125,8 @@ struct FairLane: Sendable {
         nextNumber += 1
         members[id] = Member(client: client, number: nextNumber)
         if let line = lines[client], line.share != share { move(client, to: share) }
-        if lines[client] == nil {
+        let newLine = lines[client] == nil
+        if newLine {
             if rounds[share] == nil { rounds[share] = newRound(for: share) }
             lines[client] = ClientLine(share: share, turn: rounds[share]!.joiningTurn(of: client))
             rounds[share]!.clients.insert(client)
@@ -110,6 +140,10 @@ struct FairLane: Sendable {
         }
         lines[client]!.waiting += 1
         rounds[share]!.waiting += 1
+        if newLine || atFront {
+            index(client, byArrival: true, byTurn: true)
+            tidyIndexes(of: share)
+        }
     }
 
     /// Moves `client`'s waiting announcements to `share`, which it joins as a newcomer: for clients
@@ -123,12 +157,15 @@ struct FairLane: Sendable {
         rounds[share]!.clients.insert(client)
         rounds[share]!.waiting += line.waiting
         lines[client] = line
+        index(client, byArrival: false, byTurn: true)
     }
 
     /// Takes `id` out of the lane wherever it waits; false when it was not here.
     @discardableResult
     mutating func remove(_ id: AnnouncementID) -> Bool {
         guard let member = members.removeValue(forKey: id), let share = lines[member.client]?.share else { return false }
+        defer { tidyIndexes(of: share) }
+        let firstBefore = lines[member.client]?.entries.first?.number
         // Mutated in place through the dictionary, so the line's deque is never copied.
         lines[member.client]!.waiting -= 1
         rounds[share]?.waiting -= 1
@@ -144,6 +181,7 @@ struct FairLane: Sendable {
             // they leave at the front go now, so a look at the fronts never walks past them.
             while let first = lines[member.client]!.entries.first, !isLive(first) { lines[member.client]!.entries.removeFirst() }
         }
+        if lines[member.client]?.entries.first?.number != firstBefore { index(member.client, byArrival: true, byTurn: true) }
         return true
     }
 
@@ -173,7 +211,23 @@ struct FairLane: Sendable {
     }
 
     /// The oldest entry of the client of `share` whose turn is next among those `include` accepts.
-    private mutating func nextInShare(_ share: ShareID, where include: (ClientID) -> Bool) -> Entry? {
+    mutating func nextInShare(_ share: ShareID, where include: (ClientID) -> Bool) -> Entry? {
+        guard let round = rounds[share] else { return nil }
+        let lines = self.lines
+        let search = round.clientsInTurn.smallest(where: { key in
+            guard let line = lines[key.client], line.share == share, line.turn == key.turn,
+                  line.entries.first?.number == key.number else { return false }
+            return include(key.client)
+        }, lookingAtMost: Self.searchLimit)
+        switch search {
+        case let .found(key): return lines[key.client]?.entries.first
+        case .none: return nil
+        case .gaveUp: return walkForNextInShare(share, where: include)
+        }
+    }
+
+    /// `nextInShare` by a look at every client of the share (internal for the tests, which compare).
+    mutating func walkForNextInShare(_ share: ShareID, where include: (ClientID) -> Bool) -> Entry? {
         guard let clients = rounds[share]?.clients else { return nil }
         var best: (turn: UInt64, entry: Entry)?
         for client in clients where include(client) {
@@ -198,6 +252,8 @@ struct FairLane: Sendable {
         rounds[share]?.lastTurn += 2
         rounds[share]?.lastServed = client
         lines[client]?.turn = rounds[share]?.lastTurn ?? lastTurn
+        index(client, byArrival: false, byTurn: true)
+        tidyIndexes(of: share)
     }
 
     /// The oldest waiting announcement of `client`.
@@ -226,10 +282,36 @@ struct FairLane: Sendable {
     }
 
     /// Among the first waiting announcements of the clients `include` accepts, the one that began to
-    /// wait first: since its arrival, or since `since(client)` when that is later (a resume). Found
-    /// without changing the lane, sorting, or looking anything up but the clients: the timers ask after
-    /// every decision, with hundreds of clients waiting in a flood. On a tie, the first submitted.
+    /// wait first: since its arrival, or since `since(client)` when that is later (a resume). On a tie,
+    /// the first submitted. Found through `frontsByArrival` without changing the lane: the timers ask
+    /// after every decision, with thousands of clients waiting in a flood.
     func earliestFront(
+        where include: (ClientID) -> Bool, since: (ClientID) -> MonotonicInstant?
+    ) -> (id: AnnouncementID, since: MonotonicInstant)? {
+        // In order of arrival: the first accepted line whose client was not resumed since is the answer,
+        // unless a resumed one passed over on the way began to wait earlier still.
+        let lines = self.lines
+        var resumed: (since: MonotonicInstant, number: UInt64, id: AnnouncementID)?
+        let search = frontsByArrival.smallest(where: { key in
+            guard let first = lines[key.client]?.entries.first, first.number == key.number, include(key.client) else { return false }
+            guard let resumedAt = since(key.client), resumedAt > first.arrival else { return true }
+            if resumed.map({ ($0.since, $0.number) > (resumedAt, first.number) }) ?? true { resumed = (resumedAt, first.number, first.id) }
+            return false
+        }, lookingAtMost: Self.searchLimit)
+        switch search {
+        case let .found(key):
+            guard let first = lines[key.client]?.entries.first else { return nil }
+            if let resumed, (resumed.since, resumed.number) < (first.arrival, first.number) { return (resumed.id, resumed.since) }
+            return (first.id, first.arrival)
+        case .none:
+            return resumed.map { ($0.id, $0.since) }
+        case .gaveUp:
+            return walkForEarliestFront(where: include, since: since)
+        }
+    }
+
+    /// `earliestFront` by a look at every line (internal for the tests, which compare).
+    func walkForEarliestFront(
         where include: (ClientID) -> Bool, since: (ClientID) -> MonotonicInstant?
     ) -> (id: AnnouncementID, since: MonotonicInstant)? {
         var earliest: (since: MonotonicInstant, number: UInt64, id: AnnouncementID)?
@@ -262,8 +344,65 @@ struct FairLane: Sendable {
         while let entry = lines[client]?.entries.first {
             if isLive(entry) { return entry }
             lines[client]!.entries.removeFirst()
+            index(client, byArrival: true, byTurn: true)
         }
         return nil
+    }
+
+    // MARK: - Indexes
+
+    /// Puts `client`'s line, as it is now, in the indexes: by its first entry's arrival, and in its
+    /// share's turns. Called whenever the first entry, the turn or the share changes; what it replaces
+    /// goes stale.
+    private mutating func index(_ client: ClientID, byArrival: Bool, byTurn: Bool) {
+        guard let line = lines[client], let first = line.entries.first else { return }
+        if byArrival { frontsByArrival.insert(FrontKey(arrival: first.arrival, number: first.number, client: client)) }
+        if byTurn { rounds[line.share]?.clientsInTurn.insert(TurnKey(turn: line.turn, number: first.number, client: client)) }
+    }
+
+    /// Drops stale entries from the indexes' tops, and rebuilds an index that holds more than twice
+    /// as many entries as it would fresh, so each stays as small as the lines it covers.
+    private mutating func tidyIndexes(of share: ShareID) {
+        let lines = self.lines
+        frontsByArrival.dropStaleTop { lines[$0.client]?.entries.first?.number != $0.number }
+        if frontsByArrival.count > 2 * lines.count + Self.searchLimit {
+            frontsByArrival.rebuild(lines.compactMap { client, line in
+                line.entries.first.map { FrontKey(arrival: $0.arrival, number: $0.number, client: client) }
+            })
+        }
+        guard var round = rounds[share] else { return }
+        // Taken out while it changes, so the round is not copied.
+        rounds[share]?.clientsInTurn = LazyMinHeap()
+        round.clientsInTurn.dropStaleTop { key in
+            guard let line = lines[key.client] else { return true }
+            return line.share != share || line.turn != key.turn || line.entries.first?.number != key.number
+        }
+        if round.clientsInTurn.count > 2 * round.clients.count + Self.searchLimit {
+            round.clientsInTurn.rebuild(round.clients.compactMap { client in
+                guard let line = lines[client], let first = line.entries.first else { return nil }
+                return TurnKey(turn: line.turn, number: first.number, client: client)
+            })
+        }
+        rounds[share]?.clientsInTurn = round.clientsInTurn
+    }
+
+    /// The shares with announcements here.
+    var shares: [ShareID] { Array(rounds.keys) }
+
+    /// True when every line is in the indexes as it is now: for the tests, which change lanes at random
+    /// and check that nothing was left out.
+    var indexesAreWhole: Bool {
+        struct Front: Hashable { var client: ClientID, number: UInt64 }
+        struct Turn: Hashable { var share: ShareID, client: ClientID, turn: UInt64, number: UInt64 }
+        let fronts = Set(frontsByArrival.elements.map { Front(client: $0.client, number: $0.number) })
+        let turns = Set(rounds.flatMap { share, round in
+            round.clientsInTurn.elements.map { Turn(share: share, client: $0.client, turn: $0.turn, number: $0.number) }
+        })
+        return lines.allSatisfy { client, line in
+            guard let first = line.entries.first else { return false }
+            return fronts.contains(Front(client: client, number: first.number))
+                && turns.contains(Turn(share: line.share, client: client, turn: line.turn, number: first.number))
+        }
     }
 
     private func isLive(_ entry: Entry) -> Bool { members[entry.id]?.number == entry.number }

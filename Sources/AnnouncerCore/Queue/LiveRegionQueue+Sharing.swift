@@ -55,21 +55,41 @@ extension LiveRegionQueue {
         if madePauseForAll { actions += endPauseForAll(now: now, because: .senderLeft) }
         resumedAt[client] = nil
         departed.insert(client)
-        forgetWhatIsGone(now: now)
+        forgetWhatIsGone(client, now: now)
         return actions + decide(now: now)
     }
 
     /// Forgets the clients that went away and have nothing left here, and the rate allowances that are
     /// as if new, so a server that sees thousands of short-lived clients keeps nothing of them.
-    private mutating func forgetWhatIsGone(now: MonotonicInstant) {
-        for client in departed where !hasAnnouncements(client) {
-            departed.remove(client)
-            shareOf[client] = nil
+    ///
+    /// The client that just left is forgotten at once if it has nothing here, and all of them when
+    /// nothing waits, speaks or is held. Otherwise the others are looked at again only when their
+    /// number has doubled since the last look, so that costs a few checks per
+    /// client that leaves: looked at on every departure, 7,400 `spd-say` clients whose messages still
+    /// waited made each departure a walk over all of them.
+    private mutating func forgetWhatIsGone(_ leaving: ClientID, now: MonotonicInstant) {
+        if !hasAnnouncements(leaving) {
+            departed.remove(leaving)
+            shareOf[leaving] = nil
+        }
+        if isIdle {
+            // Nothing of anyone is left: none of them has anything here.
+            for client in departed { shareOf[client] = nil }
+            departed.removeAll()
+        } else if departed.count >= departedLookAgainAt {
+            for client in departed where !hasAnnouncements(client) {
+                departed.remove(client)
+                shareOf[client] = nil
+            }
+            departedLookAgainAt = max(Self.departedFirstLook, 2 * departed.count)
         }
         if let rate = policy.assertiveRate {
             assertiveAllowances = assertiveAllowances.filter { !$0.value.isRested(at: now, rate: rate) }
         }
     }
+
+    /// How many departed clients make the first look at them all.
+    static let departedFirstLook = 64
 
     /// True when `client` has an announcement waiting, speaking or held.
     private func hasAnnouncements(_ client: ClientID) -> Bool {

@@ -71,6 +71,8 @@ public struct LiveRegionQueue: Sendable {
     var shareOf: [ClientID: ShareID] = [:]
     /// Clients that went away while announcements of theirs still wait, speak or are held.
     public internal(set) var departed: Set<ClientID> = []
+    /// How many departed clients make the next look at them all (`forgetWhatIsGone`).
+    var departedLookAgainAt = LiveRegionQueue.departedFirstLook
     /// Each program's standing against the assertive rate, until it is rested again.
     var assertiveAllowances: [ShareID: AssertiveAllowance] = [:]
 
