@@ -290,7 +290,9 @@ let package = Package(
         .testTarget(name: "AnnouncerFlowsTests", dependencies: ["AnnouncerFlows", "AnnouncerVoices", "AnnouncerCore"]),
         .testTarget(
             name: "AnnouncerEngineTests",
-            dependencies: ["AnnouncerEngine", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "TestSupport"]
+            // ESpeak: the language-switching test runs the pipeline on eSpeak NG in the test's own process.
+            dependencies: ["AnnouncerEngine", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "ESpeak", "TestSupport"],
+            linkerSettings: linksESpeak
         ),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
         .testTarget(name: "SSMLReadingTests", dependencies: ["SSMLReading", "AnnouncerCore"]),

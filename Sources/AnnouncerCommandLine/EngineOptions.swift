@@ -48,6 +48,9 @@ public struct EngineOptions: ParsableArguments {
         valueName: "DIR"))
     public var voices: String?
 
+    @Flag(help: "Speak English inside Bokmål text with the Bokmål voice too, instead of the English one (see Voices/README.md).")
+    public var noLanguageSwitching = false
+
     @Option(help: ArgumentHelp(
         "A directory of sound icons (*.wav) to search after /usr/share/sounds/sound-icons and $XDG_DATA_HOME/announcer/sounds; may be given more than once.",
         valueName: "DIR"))
@@ -105,7 +108,9 @@ public struct EngineOptions: ParsableArguments {
 
     /// The shipped voice profiles, then the user's, then those of `--voices`.
     public func loadVoices() -> VoiceLibrary {
-        VoiceLibrary.standard(extra: voices.map { [$0] } ?? [])
+        var library = VoiceLibrary.standard(extra: voices.map { [$0] } ?? [])
+        library.switchesLanguage = !noLanguageSwitching
+        return library
     }
 
     /// Starts an engine with these options; a failure is one sentence for the user.

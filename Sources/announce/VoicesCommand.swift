@@ -89,21 +89,29 @@ extension VoicesCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        let trial: TextTrial
-        do {
-            trial = try TextTrial(
-                text: text, language: spoken, voices: library, reading: spell ? .characters : .words, punctuation: punctuation,
-                synthesis: SynthesisThread.eSpeak())
-        } catch {
-            throw CommandFailure("eSpeak NG could not give the phonemes: \(error)")
+        let segments = spell ? [LanguageSegment(text, spoken)] : library.segments(of: text, in: spoken)
+        if segments.count > 1 {
+            show("Spoken in \(segments.count) parts, each by its language's voice:")
+            for (number, segment) in segments.enumerated() { show("Part \(number + 1), \(segment.language): \(segment.text)") }
         }
-        let source = trial.hasProfile
-            ? "profile \(trial.profile.name), from \(trial.profile.sources.joined(separator: ", then "))"
-            : "eSpeak's own voice, no profile"
-        show("Language: \(spoken), \(source); eSpeak NG voice \(trial.profile.espeakVoice).")
-        show("Text: \(text)")
-        show("Given to eSpeak: \(trial.prepared)")
-        show("Phonemes: \(trial.phonemes)")
+        for (number, segment) in segments.enumerated() {
+            let trial: TextTrial
+            do {
+                trial = try TextTrial(
+                    text: segment.text, language: segment.language, voices: library, reading: spell ? .characters : .words,
+                    punctuation: punctuation, synthesis: SynthesisThread.eSpeak())
+            } catch {
+                throw CommandFailure("eSpeak NG could not give the phonemes: \(error)")
+            }
+            let source = trial.hasProfile
+                ? "profile \(trial.profile.name), from \(trial.profile.sources.joined(separator: ", then "))"
+                : "eSpeak's own voice, no profile"
+            if segments.count > 1 { show("Part \(number + 1):") }
+            show("Language: \(segment.language), \(source); eSpeak NG voice \(trial.profile.espeakVoice).")
+            show("Text: \(segment.text)")
+            show("Given to eSpeak: \(trial.prepared)")
+            show("Phonemes: \(trial.phonemes)")
+        }
         for problem in library.problems { show("Left out: \(problem)") }
     }
 }

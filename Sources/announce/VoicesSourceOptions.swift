@@ -16,11 +16,16 @@ struct VoicesSourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A folder of voice profiles over the shipped ones; lists them as an engine in this process would load them.", valueName: "DIR"))
     var voices: String?
 
+    @Flag(help: "With --try: show the text spoken by one voice, with no language switching.")
+    var noLanguageSwitching = false
+
     func route() throws -> Route {
         try DestinationOptions.route(socket: socket, embedded: embedded || voices != nil)
     }
 
     func loadVoices() -> VoiceLibrary {
-        VoiceLibrary.standard(extra: voices.map { [$0] } ?? [])
+        var library = VoiceLibrary.standard(extra: voices.map { [$0] } ?? [])
+        library.switchesLanguage = !noLanguageSwitching
+        return library
     }
 }

@@ -265,9 +265,12 @@ struct Announcerd: ParsableCommand {
         // A crash, or a fatal signal sent from outside, ends the server at once and removes its socket files.
         FatalSignals.install(program: "announcerd", removing: sockets.ownedFiles)
         let voiceDirectories = engine.voices.map { [$0] } ?? []
+        let switchesLanguage = !engine.noLanguageSwitching
         SignalActions.on(SIGHUP) {
             // As Speech Dispatcher rereads its configuration on SIGHUP; announcements that start later use the new profiles.
-            switch server.reloadVoices(VoiceLibrary.standard(extra: voiceDirectories)) {
+            var library = VoiceLibrary.standard(extra: voiceDirectories)
+            library.switchesLanguage = switchesLanguage
+            switch server.reloadVoices(library) {
             case let .success(changes): logger.info("Reloaded the voice profiles on SIGHUP.", metadata: changes.metadata)
             case let .failure(refusal): logger.warning("The voice profiles were not reloaded on SIGHUP and stay as they were.", metadata: refusal.metadata)
             }

@@ -54,17 +54,27 @@ final class SpeechPipeline: Speaker {
             speak(scriptRuns, of: announcement, into: stream)
             return
         }
-        let voice = voices.withLock { $0.speakingProfile(for: announcement.language) }
         let prosody = announcement.prosody
         let (reading, capitals) = (announcement.reading, announcement.capitals)
         let punctuation = announcement.punctuation ?? .some
+        // Words in another language inside the text (English inside Bokmål) are spoken by that
+        // language's profile, one request after another into the same stream.
+        let (voice, runs) = voices.withLock { library in
+            let segments = reading == .words
+                ? library.segments(of: announcement.text, in: announcement.language)
+                : [LanguageSegment(announcement.text, announcement.language)]
+            let runs = segments.flatMap { segment in
+                let profile = library.speakingProfile(for: segment.language)
+                return CapitalCueRuns(text: segment.text, reading: reading, capitals: capitals).runs.map { (profile, $0) }
+            }
+            return (library.speakingProfile(for: announcement.language), runs)
+        }
         let volume = prosody.volume ?? voice.volume
-        let runs = CapitalCueRuns(text: announcement.text, reading: reading, capitals: capitals).runs
-        let cue = runs.contains(where: \.cue) ? Tone.capitalLetter.samples(sampleRate: synthesis.sampleRate, volume: volume) : []
+        let cue = runs.contains(where: \.1.cue) ? Tone.capitalLetter.samples(sampleRate: synthesis.sampleRate, volume: volume) : []
         // A new stream has room for far more than a cue, so this never waits.
-        if runs.first?.cue == true { push(cue, to: stream) }
-        for (index, run) in runs.enumerated() {
-            let next = runs.index(after: index) < runs.endIndex ? runs[index + 1] : nil
+        if runs.first?.1.cue == true { push(cue, to: stream) }
+        for (index, (voice, run)) in runs.enumerated() {
+            let next = runs.index(after: index) < runs.endIndex ? runs[index + 1].1 : nil
             var request = SynthesisRequest(
                 text: run.text,
                 voice: announcement.voiceType?.espeakVoice(from: voice.espeakVoice) ?? voice.espeakVoice,

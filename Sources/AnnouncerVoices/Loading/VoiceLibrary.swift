@@ -10,6 +10,10 @@ public struct VoiceLibrary: Sendable {
     public private(set) var problems: [FileProblem]
     /// The languages the synthesizer speaks with no profile, by the name it gives each ("Swedish").
     public private(set) var synthesizerLanguages: [Language: String] = [:]
+    /// Finds English inside Bokmål text; nil when the shipped word lists were not found.
+    public var switcher: LanguageSwitcher?
+    /// False turns language switching off for every profile (`--no-language-switching`).
+    public var switchesLanguage = true
 
     /// Profiles given directly, as tests and embedders do.
     public init(profiles: [VoiceProfile], problems: [FileProblem] = []) {
@@ -50,6 +54,7 @@ public struct VoiceLibrary: Sendable {
         if let user = userDirectory(environment: environment) { directories.append(user) }
         directories += extra
         var library = VoiceLibrary(directories: directories)
+        library.switcher = shipped.flatMap { LanguageSwitcher.shipped(inVoicesDirectory: $0) }
         if shipped == nil {
             library.problems.insert(FileProblem(file: "Voices", line: nil,
                 message: "The shipped voice profiles were not found (looked in \(ShippedVoices.candidates(environment: environment).joined(separator: " and "))); English and Norwegian speak with eSpeak's own voices, without lexicon or normalization."), at: 0)
@@ -65,6 +70,15 @@ public struct VoiceLibrary: Sendable {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return "\(config)/announcer/voices" }
         if let home = environment["HOME"], !home.isEmpty { return "\(home)/.config/announcer/voices" }
         return nil
+    }
+
+    /// `text` in `language` split into the stretches each profile speaks: English inside Bokmål is
+    /// spoken by the English profile, unless switching is off here or in the Bokmål profile, or there
+    /// is no English profile.
+    public func segments(of text: String, in language: Language) -> [LanguageSegment] {
+        guard switchesLanguage, let switcher, language == switcher.base, profiles[language]?.switchesLanguage ?? true,
+              profiles[switcher.foreign] != nil else { return [LanguageSegment(text, language)] }
+        return switcher.segments(of: text, in: language)
     }
 
     /// The languages there are profiles for, in code order.

@@ -6,7 +6,7 @@ import Yams
 enum VoiceProfileReader {
     static let keys = [
         "language", "name", "espeak_voice", "voice_type", "rate", "pitch", "volume",
-        "words", "normalization", "lexicon", "spelling", "keys", "punctuation",
+        "words", "normalization", "lexicon", "spelling", "keys", "punctuation", "language_switching",
     ]
 
     /// Applies the file at `path` to `profiles`, or returns why it cannot.
@@ -55,6 +55,7 @@ enum VoiceProfileReader {
             case "spelling": profile.spelling.read(node)
             case "keys": profile.keys.read(node)
             case "punctuation": profile.punctuation.read(node)
+            case "language_switching": node.bool().map { profile.switchesLanguage = $0 }
             default:
                 node.report("The key \"\(key)\" is not part of a voice profile; the keys are \(keys.joined(separator: ", ")).")
             }

@@ -25,6 +25,9 @@ public struct VoiceProfile: Sendable, Equatable {
     public var punctuation: PunctuationTable
     /// The files this profile was read from, in the order they were applied.
     public var sources: [String]
+    /// Whether English inside this language's text is spoken by the English profile
+    /// (`language_switching:` in the file; see `LanguageSwitcher`).
+    public var switchesLanguage = true
 
     public init(
         language: Language, name: String? = nil, espeakVoice: String, voiceType: String = bareVoiceType,

@@ -1,0 +1,65 @@
+import AnnouncerCore
+import AnnouncerVoices
+import Foundation
+import Testing
+
+/// English inside Bokmål text, found by the shipped word lists and scored on the corpus in
+/// `Voices/samples/`.
+@Suite struct LanguageSwitchingTests {
+    static let voices = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Voices").path
+
+    let switcher = LanguageSwitcher.shipped(inVoicesDirectory: Self.voices)!
+
+    private func segments(_ text: String) -> [String] {
+        switcher.segments(of: text, in: .norwegianBokmal).map(\.description)
+    }
+
+    @Test("An English error inside a Bokmål sentence is spoken in English, the rest in Bokmål")
+    func anEnglishErrorInsideBokmalSwitches() {
+        #expect(segments("Feil: Network request failed") == ["nb: Feil: ", "en: Network request failed"])
+    }
+
+    @Test("Words both languages have stay Bokmål on their own, and stand inside an English phrase")
+    func sharedWordsStayBokmalButJoinEnglishPhrases() {
+        #expect(segments("Start oppdateringen nå") == ["nb: Start oppdateringen nå"])
+        #expect(segments("Data er lagret") == ["nb: Data er lagret"])
+        #expect(segments("Feil: Failed to fetch") == ["nb: Feil: ", "en: Failed to fetch"])
+    }
+
+    @Test("A single English word switches only when it is clearly foreign, and names stay Bokmål")
+    func aSingleWordSwitchesOnlyWhenClearlyForeign() {
+        #expect(segments("Svar fra serveren: Unauthorized") == ["nb: Svar fra serveren: ", "en: Unauthorized"])
+        #expect(segments("Abonnementet er Paused") == ["nb: Abonnementet er ", "en: Paused"])
+        #expect(segments("Status: in") == ["nb: Status: in"])
+        #expect(segments("Vipps er sendt til Ola Nordmann") == ["nb: Vipps er sendt til Ola Nordmann"])
+    }
+
+    @Test("English text in another announcement language is left alone")
+    func onlyBokmalAnnouncementsAreSearched() {
+        #expect(switcher.segments(of: "Network request failed", in: .english).map(\.description) == ["en: Network request failed"])
+    }
+
+    @Test("A text with thousands of switches switches at most once per three words")
+    func switchesAreBoundedByWordCount() {
+        let text = Array(repeating: "nettverket network failed", count: 2_000).joined(separator: " og ")
+        let switched = switcher.segments(of: text, in: .norwegianBokmal).filter { $0.language == .english }
+        #expect(switched.count <= (text.split(separator: " ").count + 2) / 3)
+        #expect(switched.count > 100)
+    }
+
+    @Test("No Bokmål string of the corpus switches, and the English inside the others is found")
+    func theCorpusScores() throws {
+        var pure = SwitchingScore()
+        pure.add(corpus: try String(contentsOfFile: "\(Self.voices)/samples/pure-nb.txt", encoding: .utf8), switcher: switcher)
+        var mixed = SwitchingScore()
+        mixed.add(corpus: try String(contentsOfFile: "\(Self.voices)/samples/mixed-nb.txt", encoding: .utf8), switcher: switcher)
+        print("Pure: \(pure.strings) strings, \(pure.wronglySwitched.count) switched: \(pure.wronglySwitched)")
+        print("Mixed: \(mixed.strings) strings; phrases \(mixed.phrasesRight) right of \(mixed.phrasesFound) found, \(mixed.phrasesExpected) expected; words \(mixed.wordsRight) right of \(mixed.wordsFound) found, \(mixed.wordsExpected) expected")
+        #expect(pure.strings == 50)
+        #expect(mixed.strings >= 150)
+        #expect(pure.wronglySwitched.isEmpty)
+        #expect(mixed.phrasePrecision >= 0.8)
+        #expect(mixed.wordPrecision >= 0.9)
+    }
+}
