@@ -15,7 +15,7 @@ extension AuditWords {
     var howHeading: String { say("How it was checked", "Slik ble det kontrollert") }
     var scope: String {
         say("announce flow check carried out each flow's steps as a screen-reader user would (swipes, double taps, typing), spoke every phrase through eSpeak NG with the voices below, and timed each from the user's action to its first audio. A flow file describes the app's screens; this report proves what a screen reader says given those semantics, and how soon. Criteria marked as not tested by this tool need a person, most on a real device with VoiceOver and TalkBack, such as touch exploration.",
-            "announce flow check gjennomførte stegene i hver flyt slik en skjermleserbruker ville gjort (sveip, dobbelttrykk, skriving), leste hver frase med eSpeak NG med stemmene nedenfor, og målte tiden fra brukerens handling til første lyd. En flytfil beskriver appens skjermer; denne rapporten viser hva en skjermleser sier ut fra den semantikken, og hvor raskt. Kriterier som ikke er testet av dette verktøyet, må kontrolleres av en person, de fleste på en ekte enhet med VoiceOver og TalkBack, for eksempel berøringsutforsking.")
+            "announce flow check gjennomførte stegene i hver flyt slik en skjermleserbruker ville gjort (sveip, dobbelttrykk, skriving), leste hver frase med eSpeak NG med stemmene nedenfor, og målte tiden fra brukerens handling til første lyd. En flytfil beskriver appens skjermbilder; denne rapporten viser hva en skjermleser sier ut fra den semantikken, og hvor raskt. Kriterier som ikke er testet av dette verktøyet, må kontrolleres av en person, de fleste på en ekte enhet med VoiceOver og TalkBack, for eksempel berøringsutforsking.")
     }
     var toolLabel: String { say("Tool", "Verktøy") }
     func tool(version: String, commit: String?) -> String {
@@ -51,10 +51,10 @@ extension AuditWords {
         say("\(passed) checks passed, \(failed) failed.", "\(passed) kontroller bestått, \(failed) feilet.")
     }
     var criteriaHeading: String { say("Success criteria", "Suksesskriterier") }
-    var screenHeader: String { say("Screen", "Skjerm") }
+    var screenHeader: String { say("Screen", "Skjermbilde") }
     var verdictHeader: String { say("Result", "Resultat") }
     var evidenceHeader: String { say("Evidence", "Bevis") }
-    func criterionCaption(_ number: String) -> String { say("Criterion \(number), screen by screen.", "Kriterium \(number), skjerm for skjerm.") }
+    func criterionCaption(_ number: String) -> String { say("Criterion \(number), screen by screen.", "Kriterium \(number), skjermbilde for skjermbilde.") }
     func stepLink(_ number: Int) -> String { say("step \(number)", "steg \(number)") }
     func lineNote(_ line: Int) -> String { say("line \(line) of the flow file", "linje \(line) i flytfilen") }
     var latencyHeading: String { say("Latency: from action to first audio", "Forsinkelse: fra handling til første lyd") }
@@ -76,7 +76,7 @@ extension AuditWords {
     func kind(_ utterance: HeardUtterance) -> String {
         switch utterance.kind {
         case .focus: say("focus phrase", "fokusfrase")
-        case .announcement: utterance.politeness == .assertive ? say("announcement, assertive", "kunngjøring, bestemt") : say("announcement, polite", "kunngjøring, høflig")
+        case .announcement: utterance.politeness == .assertive ? say("announcement, assertive", "kunngjøring, haster") : say("announcement, polite", "kunngjøring, vanlig")
         }
     }
     var contrastHeading: String { say("Contrast", "Kontrast") }
@@ -94,9 +94,9 @@ extension AuditWords {
     var focusHeading: String { say("Focus order", "Fokusrekkefølge") }
     func focusCaption(step: Int, screen: String) -> String {
         say("Screen \(screen), checked at step \(step): the expected order, the order found, and what was heard swiping through it.",
-            "Skjermen \(screen), kontrollert i steg \(step): forventet rekkefølge, rekkefølgen som ble funnet, og det som ble hørt ved sveip gjennom den.")
+            "Skjermbildet \(screen), kontrollert i steg \(step): forventet rekkefølge, rekkefølgen som ble funnet, og det som ble hørt ved sveip gjennom den.")
     }
-    var positionHeader: String { say("Position", "Plass") }
+    var positionHeader: String { say("Position", "Nr.") }
     var expectedHeader: String { say("Expected", "Forventet") }
     var foundHeader: String { say("Found", "Funnet") }
     var heardHeader: String { say("Heard when swiping", "Hørt ved sveip") }
@@ -139,7 +139,7 @@ extension AuditWords {
     var manualChecks: [(criterion: WCAGCriterion?, text: String)] {
         [
             (nil, say("Touch exploration: drag a finger over each screen; each element is read as in this report.",
-                      "Berøringsutforsking: dra en finger over hver skjerm; hvert element leses som i denne rapporten.")),
+                      "Berøringsutforsking: dra en finger over hvert skjermbilde; hvert element leses som i denne rapporten.")),
             (.nonTextContent, say("Each image's text alternative says what the picture shows.", "Tekstalternativet til hvert bilde sier hva bildet viser.")),
             (.infoAndRelationships, say("What is seen together (a label and its field, an error and its field) is read together.",
                                         "Det som hører sammen visuelt (en ledetekst og feltet, en feil og feltet), leses sammen.")),
