@@ -51,6 +51,21 @@ extension AuditWords {
             return screen.focusOrderReason == nil
                 ? "Fokusrekkefølgen på skjermbildet \(title) er ovenfra og ned: \(order)."
                 : "Fokusrekkefølgen på skjermbildet \(title), \(order), er ikke ovenfra og ned, av en oppgitt grunn: \(screen.focusOrderReason!)"
+        case .errorAttached where finding.passed:
+            // The lint's own findings on a field; those of a reaction name their actor in English, and keep it.
+            guard let element, finding.message.hasPrefix("The ") else { return nil }
+            if finding.message.hasPrefix("The validation error"), let validation = element.validation {
+                return "Valideringsfeilen \(quoted(validation.error)) hører til feltet \(named(element))."
+            }
+            return element.error.map { "Feilen \(quoted($0)) hører til feltet \(named(element))." }
+        case .group where finding.passed:
+            guard let element else { return nil }
+            let interactive = element.children.filter(\.isInteractive)
+            return interactive.first.map { "Gruppen \(named(element)) har ett interaktivt element, \(named($0))." }
+                ?? "Gruppen \(named(element)) har ingen interaktive elementer."
+        case .bannerFocus where finding.passed:
+            guard let element, let screen, finding.message.hasPrefix("The banner") else { return nil }
+            return "Banneret \(named(element)) vises når skjermbildet \(quoted(screen.title ?? screen.id.rawValue)) åpnes, og er først i fokusrekkefølgen."
         default:
             return nil
         }

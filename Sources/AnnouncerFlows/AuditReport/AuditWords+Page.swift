@@ -11,6 +11,16 @@ extension AuditWords {
         return say("Result: \(flowWord) checked; \(criteria) and \(checks) failed, counted flow by flow. Release is blocked.",
                    "Resultat: \(flowWord) kontrollert; \(criteria) og \(checks) feilet, talt flyt for flyt. Utgivelsen er stoppet.")
     }
+    var scopeHeading: String { say("Scope", "Omfang") }
+    var productLabel: String { say("Product, and its version or address", "Produkt, med versjon eller adresse") }
+    var buildLabel: String { say("Build", "Bygg") }
+    var testerLabel: String { say("Tester", "Testet av") }
+    var whenLabel: String { say("Date and time", "Dato og tid") }
+    var flowsLabel: String { say("Flows", "Flyter") }
+    func notGiven(_ option: String) -> String { say("not given (\(option))", "ikke oppgitt (\(option))") }
+    func period(began: String, ended: String) -> String {
+        began == ended ? began : say("\(began) to \(ended)", "\(began) til \(ended)")
+    }
     var contentsHeading: String { say("Contents", "Innhold") }
     var howHeading: String { say("How it was checked", "Slik ble det kontrollert") }
     var scope: String {
@@ -31,6 +41,10 @@ extension AuditWords {
         say("Each success criterion, flow by flow. A cell links to the criterion's evidence in that flow.",
             "Hvert suksesskriterium, flyt for flyt. En celle lenker til bevisene for kriteriet i den flyten.")
     }
+    func summaryCaption(part: Int, of parts: Int) -> String {
+        say("Each success criterion, flow by flow (part \(part) of \(parts)). A cell links to the criterion's evidence in that flow.",
+            "Hvert suksesskriterium, flyt for flyt (del \(part) av \(parts)). En celle lenker til bevisene for kriteriet i den flyten.")
+    }
     var criterionHeader: String { say("Success criterion", "Suksesskriterium") }
     var runLatencyHeading: String { say("Announcement latency over the run", "Forsinkelse for opplesninger i hele kjøringen") }
     func histogramTitle(count: Int) -> String {
@@ -39,6 +53,14 @@ extension AuditWords {
     func histogramDescription(median: String, slowest: String) -> String {
         say("A histogram: phrases counted by their time from action to first audio. The median is \(median), the slowest \(slowest). The table below has the same figures.",
             "Et histogram: fraser telt etter tiden fra handling til første lyd. Medianen er \(median), den tregeste \(slowest). Tabellen under har de samme tallene.")
+    }
+    /// Beside the histogram: which of its phrases are judged against 500 ms, and why the others are not.
+    func histogramJudged(announcements: Int, late: Int, focus: Int) -> String {
+        let judged = say("Only announcements are judged against the 500 ms limit: \(announcements) here, \(late) of them late.",
+                         "Bare kunngjøringer vurderes mot grensen på 500 ms: \(announcements) her, \(late) av dem for sent.")
+        guard focus > 0 else { return judged }
+        return judged + " " + say("The other \(focus) are focus phrases, which queue behind what is already being said, as a screen reader's do; their times are shown, not judged, so a focus phrase at 500 ms or more is no failure.",
+                                  "De andre \(focus) er fokusfraser, som venter på tur bak det som allerede leses opp, slik en skjermlesers gjør; tidene vises, men vurderes ikke, så en fokusfrase på 500 ms eller mer er ingen feil.")
     }
     var binHeader: String { say("Time to first audio", "Tid til første lyd") }
     var countHeader: String { say("Phrases", "Fraser") }
@@ -101,6 +123,12 @@ extension AuditWords {
     var foundHeader: String { say("Found", "Funnet") }
     var heardHeader: String { say("Heard when swiping", "Hørt ved sveip") }
     var differs: String { say("differs", "avviker") }
+    /// A position in the focus order that no step swiped to: what a swipe there reads, or that there is nothing.
+    func notSwiped(_ phrase: String?) -> String {
+        guard let phrase else { return say("nothing: no element at this position", "ingenting: ikke noe element her") }
+        return say("\(quoted(phrase)) (what a swipe here reads; the flow's steps did not swipe here)",
+                   "\(quoted(phrase)) (det et sveip hit leser opp; stegene i flyten sveipet ikke hit)")
+    }
     var noneWord: String { say("none", "ingen") }
     var stepsHeading: String { say("Step by step: what was heard", "Steg for steg: det som ble hørt") }
     var stepsCaption: String { say("Each step's action, what was said with its audio, and each check.", "Handlingen i hvert steg, det som ble sagt med lyden, og hver kontroll.") }
