@@ -100,7 +100,7 @@ import Testing
         Case(rule: "state: selected", en: field("Email", .button, states: [.selected]), nb: field("E-post", .button, states: [.selected]),
              saysEnglish: "Email, button, selected", saysNorwegian: "E-post, knapp, valgt"),
         Case(rule: "state: disabled is said dimmed", en: field("Sign in", .button, states: [.disabled]), nb: field("Logg inn", .button, states: [.disabled]),
-             saysEnglish: "Sign in, button, dimmed", saysNorwegian: "Logg inn, knapp, dimmet"),
+             saysEnglish: "Sign in, button, dimmed", saysNorwegian: "Logg inn, knapp, nedtonet"),
         Case(rule: "state: required", en: field("Name", states: [.required]), nb: field("Navn", states: [.required]),
              saysEnglish: "Name, text field, required", saysNorwegian: "Navn, tekstfelt, obligatorisk"),
         Case(rule: "state: invalid, when no error is attached", en: field("Name", states: [.invalid]), nb: field("Navn", states: [.invalid]),
@@ -109,7 +109,7 @@ import Testing
              saysEnglish: "Menu, button, collapsed", saysNorwegian: "Meny, knapp, utvidet"),
         Case(rule: "state: several, in the order on, off, selected, expanded, collapsed, disabled, required, invalid",
              en: field("Email", .button, states: [.invalid, .disabled, .expanded, .selected]), nb: field("E-post", .button, states: [.invalid, .disabled, .collapsed, .selected]),
-             saysEnglish: "Email, button, selected, expanded, dimmed, invalid data", saysNorwegian: "E-post, knapp, valgt, slått sammen, dimmet, ugyldige data"),
+             saysEnglish: "Email, button, selected, expanded, dimmed, invalid data", saysNorwegian: "E-post, knapp, valgt, slått sammen, nedtonet, ugyldige data"),
         // Error.
         Case(rule: "error: last, after the error word; invalid is left out when an error is attached",
              en: field("Email address", value: "kari.nordmann", states: [.invalid], error: "Must be a valid email address"),
@@ -144,7 +144,7 @@ import Testing
         Case(rule: "group: a dimmed row says so after the role",
              en: dimmed(captchaEnglish), nb: dimmed(captchaNorwegian),
              saysEnglish: "Captcha, Picture of six distorted letters and numbers, New picture, button, dimmed",
-             saysNorwegian: "Captcha, Bilde av seks forvrengte bokstaver og tall, Nytt bilde, knapp, dimmet"),
+             saysNorwegian: "Captcha, Bilde av seks forvrengte bokstaver og tall, Nytt bilde, knapp, nedtonet"),
     ]
 
     @Test("The phrase table, in English", arguments: cases)

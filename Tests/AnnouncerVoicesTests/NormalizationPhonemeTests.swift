@@ -31,6 +31,7 @@ import Testing
         Reading("21.11.2026", "21. november 2026"),
         Reading("2026-11-21", "21. november 2026"),
         Reading("Fra 3 mai", "fra 3. mai"),
+        Reading("3.4. kl. 9", "tredje april klokken ni"),
         Reading("kari_nordmann@min-bank.no", "kari understrek nordmann krøllalfa min bindestrek bank punktum no"),
         Reading("https://www.nav.no/login", "nav punktum no skråstrek login"),
         Reading("f.eks. epler", "for eksempel epler"),

@@ -131,6 +131,15 @@ import Testing
         #expect(said("Frist 29.02.2028.") == "Frist 29. februar 2028.")
     }
 
+    @Test("A day and a month closed by a full stop are a date, and the stop still ends a sentence: 3.4. kl. 9")
+    func dayAndMonthWithoutYear() {
+        #expect(said("3.4. kl. 9") == "3. april klokken 9")
+        #expect(said("Møtet er 3.4.") == "Møtet er 3. april.")
+        #expect(said("Møtet er 3.4. Ta med kaffe.") == "Møtet er 3. april. Ta med kaffe.")
+        #expect(said("31.2. er ingen dag") == "31.2. er ingen dag")
+        #expect(said("3.4 kilo") == "3.4 kilo")
+    }
+
     @Test("A date that cannot be is left alone")
     func invalidDates() {
         #expect(said("32.13.2026") == "32.13.2026")

@@ -84,7 +84,7 @@ __announcer_after() {
     nb*|no*|nn*)
       lang=nb
       if [ "$failed" -ne 0 ]; then politeness=--assertive; text="$name feilet med status $failed."
-      elif [ "$elapsed" -ge "${ANNOUNCER_LONG_SECONDS:-10}" ]; then politeness=--polite; text="$name er ferdig etter $elapsed sekunder."; fi ;;
+      elif [ "$elapsed" -ge "${ANNOUNCER_LONG_SECONDS:-10}" ]; then politeness=--polite; text="$name ble ferdig etter $elapsed sekunder."; fi ;;
     *)
       lang=en
       if [ "$failed" -ne 0 ]; then politeness=--assertive; text="$name failed with status $failed."

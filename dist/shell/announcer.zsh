@@ -72,7 +72,7 @@ __announcer_precmd() {
     nb*|no*|nn*)
       lang=nb
       if (( failed != 0 )); then politeness=--assertive; text="$name feilet med status $failed."
-      elif (( elapsed >= ${ANNOUNCER_LONG_SECONDS:-10} )); then politeness=--polite; text="$name er ferdig etter $elapsed sekunder."; fi ;;
+      elif (( elapsed >= ${ANNOUNCER_LONG_SECONDS:-10} )); then politeness=--polite; text="$name ble ferdig etter $elapsed sekunder."; fi ;;
     *)
       lang=en
       if (( failed != 0 )); then politeness=--assertive; text="$name failed with status $failed."

@@ -43,7 +43,7 @@ public struct AuditWords: Sendable {
     // MARK: - Evidence
 
     func decorativeImage(_ id: ElementID) -> String {
-        say("An image without a label (\(id)) is passed over as decoration.", "Et bilde uten ledetekst (\(id)) hoppes over som pynt.")
+        say("An image without a label (\(id)) is passed over as decoration.", "Et bilde uten ledetekst (\(id)) hoppes over fordi det er dekorativt.")
     }
     func imageLabelled(_ element: Element) -> String {
         say("The image \(named(element)) has a text alternative.", "Bildet \(named(element)) har et tekstalternativ.")
@@ -60,8 +60,8 @@ public struct AuditWords: Sendable {
     }
     func allReachable(_ count: Int) -> String {
         count == 1
-            ? say("The one element that can be used is in the focus order.", "Det ene elementet som kan brukes, er i fokusrekkefølgen.")
-            : say("All \(count) elements that can be used are in the focus order.", "Alle \(count) elementene som kan brukes, er i fokusrekkefølgen.")
+            ? say("The one element that can be used is in the focus order.", "Det ene interaktive elementet er i fokusrekkefølgen.")
+            : say("All \(count) elements that can be used are in the focus order.", "Alle de \(count) interaktive elementene er i fokusrekkefølgen.")
     }
     var labelInNameNote: String {
         say("A flow file gives each element one label, which is both its visible text and its accessible name, so the two cannot differ here; compare them on the device.",
@@ -98,16 +98,16 @@ public struct AuditWords: Sendable {
         say("\(named(test)) is a cognitive function test with no alternative.", "\(named(test)) er en kognitiv funksjonstest uten alternativ.")
     }
     func announcedWithoutFocus(_ text: String, politeness: Politeness, latency: Double?, appDelay: Int = 0) -> String {
-        let how = politeness == .assertive ? say("assertive", "bestemt") : say("polite", "høflig")
+        let how = politeness == .assertive ? say("assertive", "haster") : say("polite", "vanlig")
         guard let latency else {
-            return say("\(quoted(text)) was posted to a live region (\(how)), but never heard.", "\(quoted(text)) ble sendt til en levende region (\(how)), men ble aldri hørt.")
+            return say("\(quoted(text)) was posted to a live region (\(how)), but never heard.", "\(quoted(text)) ble sendt til en live-region (ARIA, \(how)), men ble aldri hørt.")
         }
         let split = appDelay > 0
             ? say(" (the app took \(appDelay) ms to post it; speech began \(milliseconds(latency - Double(appDelay))) after that)",
                   " (appen brukte \(appDelay) ms på å sende den; talen begynte \(milliseconds(latency - Double(appDelay))) etter det)")
             : ""
         return say("\(quoted(text)) was announced through a live region (\(how)), without moving focus; it began to sound \(milliseconds(latency)) after the action\(split).",
-                   "\(quoted(text)) ble lest opp gjennom en levende region (\(how)), uten å flytte fokus; lyden begynte \(milliseconds(latency)) etter handlingen\(split).")
+                   "\(quoted(text)) ble lest opp gjennom en live-region (ARIA, \(how)), uten å flytte fokus; lyden begynte \(milliseconds(latency)) etter handlingen\(split).")
     }
     func limitAboveRequirement(_ limit: Int, step: Int) -> String {
         say("Step \(step) allows \(limit) ms, more than the 500 ms the requirements set.", "Steg \(step) tillater \(limit) ms, mer enn de 500 ms kravene setter.")
@@ -122,20 +122,20 @@ public struct AuditWords: Sendable {
     /// Why a criterion is not applicable to, or not tested on, a screen.
     func nothingFor(_ criterion: WCAGCriterion) -> String {
         switch criterion {
-        case .nonTextContent: say("No image on this screen.", "Ingen bilder på denne skjermen.")
-        case .contrastMinimum: say("The flow gives no colours for this screen; check its contrast on the device.", "Flyten oppgir ingen farger for denne skjermen; sjekk kontrasten på enheten.")
-        case .errorIdentification: say("Nothing on this screen is checked for errors.", "Ingenting på denne skjermen kontrolleres for feil.")
-        case .labelsOrInstructions: say("No field to fill in on this screen.", "Ingen felt å fylle ut på denne skjermen.")
-        case .accessibleAuthenticationMinimum: say("No password field or cognitive test on this screen.", "Ingen passordfelt eller kognitiv test på denne skjermen.")
-        case .statusMessages: say("No status message on this screen.", "Ingen statusbeskjeder på denne skjermen.")
-        default: say("The flow's steps do not reach this screen's elements.", "Stegene i flyten når ikke elementene på denne skjermen.")
+        case .nonTextContent: say("No image on this screen.", "Ingen bilder på dette skjermbildet.")
+        case .contrastMinimum: say("The flow gives no colours for this screen; check its contrast on the device.", "Flyten oppgir ingen farger for dette skjermbildet; sjekk kontrasten på enheten.")
+        case .errorIdentification: say("Nothing on this screen is checked for errors.", "Ingenting på dette skjermbildet kontrolleres for feil.")
+        case .labelsOrInstructions: say("No field to fill in on this screen.", "Ingen felt å fylle ut på dette skjermbildet.")
+        case .accessibleAuthenticationMinimum: say("No password field or cognitive test on this screen.", "Ingen passordfelt eller kognitiv test på dette skjermbildet.")
+        case .statusMessages: say("No status message on this screen.", "Ingen statusbeskjeder på dette skjermbildet.")
+        default: say("The flow's steps do not reach this screen's elements.", "Stegene i flyten når ikke elementene på dette skjermbildet.")
         }
     }
 }
 
 extension AuditWords {
     var noErrorStep: String {
-        say("Fields here are checked, but no step of the flow makes an error on this screen.", "Feltene her kontrolleres, men ingen steg i flyten gjør en feil på denne skjermen.")
+        say("Fields here are checked, but no step of the flow makes an error on this screen.", "Feltene her kontrolleres, men ingen steg i flyten gjør en feil på dette skjermbildet.")
     }
     func stepsDoneByKeyboard(_ count: Int) -> String {
         count == 1

@@ -6,8 +6,8 @@ import AnnouncerCore
 /// The page meets WCAG 2.2 AA itself: headings in order, tables with headers, plots with a title, a
 /// description and a table of their figures, no meaning carried by colour alone, and a visible focus.
 public enum AuditReportPage {
-    public static func html(run: AuditRun, flows: [AuditedFlow]) -> String {
-        var page = Page(run: run, flows: flows)
+    public static func html(run: AuditRun, flows: [AuditedFlow], scope: AuditScope = AuditScope()) -> String {
+        var page = Page(run: run, flows: flows, scope: scope)
         return page.render()
     }
 }
@@ -15,13 +15,15 @@ public enum AuditReportPage {
 private struct Page {
     let run: AuditRun
     let flows: [AuditedFlow]
+    let scope: AuditScope
     let language: Language
     let words: AuditWords
     var html = ""
 
-    init(run: AuditRun, flows: [AuditedFlow]) {
+    init(run: AuditRun, flows: [AuditedFlow], scope: AuditScope) {
         self.run = run
         self.flows = flows
+        self.scope = scope
         language = flows.lazy.compactMap(\.report.flow?.language).first ?? Language(code: "en")!
         words = AuditWords(language: language)
     }
@@ -60,6 +62,7 @@ private struct Page {
 
         """
         contents()
+        scopeSection()
         summary(audits)
         how()
         manual()
@@ -76,6 +79,7 @@ private struct Page {
 
     private mutating func contents() {
         html += "<nav aria-labelledby=\"contents\"><h2 id=\"contents\">\(e(words.contentsHeading))</h2>\n<ul>"
+        html += "<li><a href=\"#scope\">\(e(words.scopeHeading))</a></li>"
         html += "<li><a href=\"#summary\">\(e(words.summaryHeading))</a></li><li><a href=\"#how\">\(e(words.howHeading))</a></li>"
         html += "<li><a href=\"#manual\">\(e(words.manualHeading))</a></li>"
         if flows.contains(where: { !$0.report.heard.isEmpty }) { html += "<li><a href=\"#run-latency\">\(e(words.runLatencyHeading))</a></li>" }
@@ -86,6 +90,21 @@ private struct Page {
         }
         if flows.contains(where: { $0.report.flow == nil }) { html += "<li><a href=\"#unreadable\">\(e(words.unreadableHeading))</a></li>" }
         html += "</ul>\n</nav>\n"
+    }
+
+    /// What was tested, by whom and when, before any result.
+    private mutating func scopeSection() {
+        html += "<section aria-labelledby=\"scope\"><h2 id=\"scope\">\(e(words.scopeHeading))</h2>\n<dl>"
+        let names = flows.compactMap { $0.report.flow?.name }
+        let rows: [(String, String)] = [
+            (words.productLabel, scope.product ?? words.notGiven("--product")),
+            (words.buildLabel, scope.build ?? words.notGiven("--build")),
+            (words.testerLabel, scope.tester ?? words.notGiven("--tester")),
+            (words.whenLabel, words.period(began: scope.began ?? run.date, ended: scope.ended ?? run.date)),
+            (words.flowsLabel, "\(names.count): " + names.map(words.quoted).joined(separator: ", ")),
+        ]
+        for (label, value) in rows { html += "<dt>\(e(label))</dt><dd>\(e(value))</dd>" }
+        html += "</dl>\n</section>\n"
     }
 
     private mutating func how() {
@@ -125,25 +144,35 @@ private struct Page {
         return "<span class=\"verdict \(verdict.rawValue)\"><span aria-hidden=\"true\">\(mark) </span>\(e(words.verdict(verdict)))</span>"
     }
 
+    /// At most this many flows side by side, so the summary fits a 1280-pixel-wide window with 8 flows:
+    /// more flows give more tables, each with every criterion as a row.
+    static let summaryColumns = 4
+
     private mutating func summary(_ audits: [[CriterionFinding]]) {
-        html += "<section aria-labelledby=\"summary\"><h2 id=\"summary\">\(e(words.summaryHeading))</h2>\n<table>\n<caption>\(e(words.summaryCaption))</caption>\n<thead><tr><th scope=\"col\">\(e(words.criterionHeader))</th>"
-        for flow in flows {
-            guard let readable = flow.report.flow else { continue }
-            let name = FileName(path: flow.report.file).lastComponent
-            html += "<th scope=\"col\"\(lang(readable.language, within: language))>\(e(readable.name)) <span class=\"file\">(\(e(name)))</span></th>"
-        }
-        html += "</tr></thead>\n<tbody>\n"
-        for criterion in WCAGCriterion.allCases {
-            html += "<tr><th scope=\"row\">\(e(criterion.number)) \(e(criterion.name(in: language))) (\(criterion.level))</th>"
-            for (index, flow) in flows.enumerated() {
-                guard let readable = flow.report.flow else { continue }
-                let verdict = AuditVerdict.combined(audits[index].filter { $0.criterion == criterion }.map(\.verdict))
-                let flowWords = AuditWords(language: readable.language)
-                html += "<td\(lang(readable.language, within: language))><a href=\"#\(Self.anchor(index, criterion))\">\(verdictText(verdict, words: flowWords))</a></td>"
+        html += "<section aria-labelledby=\"summary\"><h2 id=\"summary\">\(e(words.summaryHeading))</h2>\n"
+        let readable = flows.indices.filter { flows[$0].report.flow != nil }
+        let parts = stride(from: 0, to: readable.count, by: Self.summaryColumns).map { Array(readable[$0..<min($0 + Self.summaryColumns, readable.count)]) }
+        for (number, part) in parts.enumerated() {
+            let caption = parts.count == 1 ? words.summaryCaption : words.summaryCaption(part: number + 1, of: parts.count)
+            html += "<table class=\"summary\">\n<caption>\(e(caption))</caption>\n<thead><tr><th scope=\"col\">\(e(words.criterionHeader))</th>"
+            for index in part {
+                let flow = flows[index].report.flow!
+                let name = FileName(path: flows[index].report.file).lastComponent
+                html += "<th scope=\"col\"><span\(lang(flow.language, within: language))>\(e(flow.name))</span> <span class=\"file\">(\(e(name)))</span></th>"
             }
-            html += "</tr>\n"
+            html += "</tr></thead>\n<tbody>\n"
+            for criterion in WCAGCriterion.allCases {
+                html += "<tr><th scope=\"row\">\(e(criterion.number)) \(e(criterion.name(in: language))) (\(criterion.level))</th>"
+                for index in part {
+                    // The page's own language in every cell: the summary is one section, in one language.
+                    let verdict = AuditVerdict.combined(audits[index].filter { $0.criterion == criterion }.map(\.verdict))
+                    html += "<td><a href=\"#\(Self.anchor(index, criterion))\">\(verdictText(verdict, words: words))</a></td>"
+                }
+                html += "</tr>\n"
+            }
+            html += "</tbody>\n</table>\n"
         }
-        html += "</tbody>\n</table>\n</section>\n"
+        html += "</section>\n"
     }
 
     private mutating func runLatency() {
@@ -155,7 +184,11 @@ private struct Page {
         html += "<section aria-labelledby=\"run-latency\"><h2 id=\"run-latency\">\(e(words.runLatencyHeading))</h2>\n<figure>"
         html += LatencyChart.histogram(latencies, id: "histogram", title: words.histogramTitle(count: latencies.count),
                                        description: words.histogramDescription(median: median, slowest: slowest), words: words)
-        html += "</figure>\n<table>\n<caption>\(e(words.histogramTitle(count: latencies.count)))</caption>\n<thead><tr><th scope=\"col\">\(e(words.binHeader))</th><th scope=\"col\">\(e(words.countHeader))</th></tr></thead>\n<tbody>"
+        let utterances = flows.flatMap { $0.report.heard.flatMap(\.utterances) }.filter { $0.latencyMilliseconds != nil }
+        let announcements = utterances.filter { $0.kind == .announcement }
+        let late = announcements.count { $0.latencyMilliseconds! > LatencyChart.limit }
+        html += "</figure>\n<p>\(e(words.histogramJudged(announcements: announcements.count, late: late, focus: utterances.count - announcements.count)))</p>\n"
+        html += "<table>\n<caption>\(e(words.histogramTitle(count: latencies.count)))</caption>\n<thead><tr><th scope=\"col\">\(e(words.binHeader))</th><th scope=\"col\">\(e(words.countHeader))</th></tr></thead>\n<tbody>"
         for (bin, count) in zip(LatencyChart.bins, LatencyChart.binCounts(latencies)) {
             html += "<tr><th scope=\"row\">\(e(words.bin(from: bin.from, to: bin.to)))</th><td>\(count)</td></tr>"
         }
@@ -291,7 +324,10 @@ private struct Page {
                 let actual = row < comparison.actual.count ? comparison.actual[row].rawValue : words.noneWord
                 let differs = expected != actual
                 html += "<tr><th scope=\"row\">\(row + 1)</th><td>\(e(expected))</td><td>\(differs ? "<strong>\(e(actual))</strong> <span class=\"mark failed\">(\(e(words.differs)))</span>" : e(actual))</td>"
-                html += "<td>\(row < heard.count ? e(heard[row]) : "")</td></tr>"
+                // A position the flow did not swipe to gets what a swipe there reads, said as such.
+                let said = row < heard.count && !heard[row].isEmpty ? e(heard[row])
+                    : row < comparison.phrases.count ? e(words.notSwiped(comparison.phrases[row])) : e(words.notSwiped(nil))
+                html += "<td>\(said)</td></tr>"
             }
             html += "</tbody>\n</table>\n"
         }
@@ -369,7 +405,7 @@ private struct Page {
     static let style = """
     body{font-family:system-ui,sans-serif;line-height:1.5;color:#1A1A1A;background:#FFFFFF;margin:0 auto;max-width:72rem;padding:1rem}
     a{color:#0B4F9C}a:focus-visible,audio:focus-visible{outline:3px solid #0B4F9C;outline-offset:2px}
-    table{border-collapse:collapse;width:100%;margin:0.5rem 0 1.5rem}caption{text-align:left;font-weight:600;padding:0.25rem 0}
+    table{border-collapse:collapse;width:100%;margin:0.5rem 0 1.5rem}table.summary{table-layout:fixed}table.summary th:first-child{width:34%}caption{text-align:left;font-weight:600;padding:0.25rem 0}
     th,td{border:1px solid #6B6B6B;padding:0.3rem 0.5rem;text-align:left;vertical-align:top;overflow-wrap:break-word}
     thead th{background:#EEF2F7}ul,ol{margin:0;padding-left:1.2rem}
     .verdict.passed,.mark.passed{color:#0B5A0B}.verdict.failed,.mark.failed{color:#8B0000;font-weight:700}

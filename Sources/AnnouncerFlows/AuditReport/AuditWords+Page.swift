@@ -11,11 +11,21 @@ extension AuditWords {
         return say("Result: \(flowWord) checked; \(criteria) and \(checks) failed, counted flow by flow. Release is blocked.",
                    "Resultat: \(flowWord) kontrollert; \(criteria) og \(checks) feilet, talt flyt for flyt. Utgivelsen er stoppet.")
     }
+    var scopeHeading: String { say("Scope", "Omfang") }
+    var productLabel: String { say("Product, and its version or address", "Produkt, med versjon eller adresse") }
+    var buildLabel: String { say("Build", "Bygg") }
+    var testerLabel: String { say("Tester", "Testet av") }
+    var whenLabel: String { say("Date and time", "Dato og tid") }
+    var flowsLabel: String { say("Flows", "Flyter") }
+    func notGiven(_ option: String) -> String { say("not given (\(option))", "ikke oppgitt (\(option))") }
+    func period(began: String, ended: String) -> String {
+        began == ended ? began : say("\(began) to \(ended)", "\(began) til \(ended)")
+    }
     var contentsHeading: String { say("Contents", "Innhold") }
     var howHeading: String { say("How it was checked", "Slik ble det kontrollert") }
     var scope: String {
         say("announce flow check carried out each flow's steps as a screen-reader user would (swipes, double taps, typing), spoke every phrase through eSpeak NG with the voices below, and timed each from the user's action to its first audio. A flow file describes the app's screens; this report proves what a screen reader says given those semantics, and how soon. Criteria marked as not tested by this tool need a person, most on a real device with VoiceOver and TalkBack, such as touch exploration.",
-            "announce flow check gjennomførte stegene i hver flyt slik en skjermleserbruker ville gjort (sveip, dobbelttrykk, skriving), leste hver frase med eSpeak NG med stemmene nedenfor, og målte tiden fra brukerens handling til første lyd. En flytfil beskriver appens skjermer; denne rapporten viser hva en skjermleser sier ut fra den semantikken, og hvor raskt. Kriterier som ikke er testet av dette verktøyet, må kontrolleres av en person, de fleste på en ekte enhet med VoiceOver og TalkBack, for eksempel berøringsutforsking.")
+            "announce flow check gjennomførte stegene i hver flyt slik en skjermleserbruker ville gjort (sveip, dobbelttrykk, skriving), leste hver frase med eSpeak NG med stemmene nedenfor, og målte tiden fra brukerens handling til første lyd. En flytfil beskriver appens skjermbilder; denne rapporten viser hva en skjermleser sier ut fra den semantikken, og hvor raskt. Kriterier som ikke er testet av dette verktøyet, må kontrolleres av en person, de fleste på en ekte enhet med VoiceOver og TalkBack, for eksempel berøringsutforsking.")
     }
     var toolLabel: String { say("Tool", "Verktøy") }
     func tool(version: String, commit: String?) -> String {
@@ -31,6 +41,10 @@ extension AuditWords {
         say("Each success criterion, flow by flow. A cell links to the criterion's evidence in that flow.",
             "Hvert suksesskriterium, flyt for flyt. En celle lenker til bevisene for kriteriet i den flyten.")
     }
+    func summaryCaption(part: Int, of parts: Int) -> String {
+        say("Each success criterion, flow by flow (part \(part) of \(parts)). A cell links to the criterion's evidence in that flow.",
+            "Hvert suksesskriterium, flyt for flyt (del \(part) av \(parts)). En celle lenker til bevisene for kriteriet i den flyten.")
+    }
     var criterionHeader: String { say("Success criterion", "Suksesskriterium") }
     var runLatencyHeading: String { say("Announcement latency over the run", "Forsinkelse for opplesninger i hele kjøringen") }
     func histogramTitle(count: Int) -> String {
@@ -39,6 +53,14 @@ extension AuditWords {
     func histogramDescription(median: String, slowest: String) -> String {
         say("A histogram: phrases counted by their time from action to first audio. The median is \(median), the slowest \(slowest). The table below has the same figures.",
             "Et histogram: fraser telt etter tiden fra handling til første lyd. Medianen er \(median), den tregeste \(slowest). Tabellen under har de samme tallene.")
+    }
+    /// Beside the histogram: which of its phrases are judged against 500 ms, and why the others are not.
+    func histogramJudged(announcements: Int, late: Int, focus: Int) -> String {
+        let judged = say("Only announcements are judged against the 500 ms limit: \(announcements) here, \(late) of them late.",
+                         "Bare kunngjøringer vurderes mot grensen på 500 ms: \(announcements) her, \(late) av dem for sent.")
+        guard focus > 0 else { return judged }
+        return judged + " " + say("The other \(focus) are focus phrases, which queue behind what is already being said, as a screen reader's do; their times are shown, not judged, so a focus phrase at 500 ms or more is no failure.",
+                                  "De andre \(focus) er fokusfraser, som venter på tur bak det som allerede leses opp, slik en skjermlesers gjør; tidene vises, men vurderes ikke, så en fokusfrase på 500 ms eller mer er ingen feil.")
     }
     var binHeader: String { say("Time to first audio", "Tid til første lyd") }
     var countHeader: String { say("Phrases", "Fraser") }
@@ -51,10 +73,10 @@ extension AuditWords {
         say("\(passed) checks passed, \(failed) failed.", "\(passed) kontroller bestått, \(failed) feilet.")
     }
     var criteriaHeading: String { say("Success criteria", "Suksesskriterier") }
-    var screenHeader: String { say("Screen", "Skjerm") }
+    var screenHeader: String { say("Screen", "Skjermbilde") }
     var verdictHeader: String { say("Result", "Resultat") }
     var evidenceHeader: String { say("Evidence", "Bevis") }
-    func criterionCaption(_ number: String) -> String { say("Criterion \(number), screen by screen.", "Kriterium \(number), skjerm for skjerm.") }
+    func criterionCaption(_ number: String) -> String { say("Criterion \(number), screen by screen.", "Kriterium \(number), skjermbilde for skjermbilde.") }
     func stepLink(_ number: Int) -> String { say("step \(number)", "steg \(number)") }
     func lineNote(_ line: Int) -> String { say("line \(line) of the flow file", "linje \(line) i flytfilen") }
     var latencyHeading: String { say("Latency: from action to first audio", "Forsinkelse: fra handling til første lyd") }
@@ -76,7 +98,7 @@ extension AuditWords {
     func kind(_ utterance: HeardUtterance) -> String {
         switch utterance.kind {
         case .focus: say("focus phrase", "fokusfrase")
-        case .announcement: utterance.politeness == .assertive ? say("announcement, assertive", "kunngjøring, bestemt") : say("announcement, polite", "kunngjøring, høflig")
+        case .announcement: utterance.politeness == .assertive ? say("announcement, assertive", "kunngjøring, haster") : say("announcement, polite", "kunngjøring, vanlig")
         }
     }
     var contrastHeading: String { say("Contrast", "Kontrast") }
@@ -94,13 +116,19 @@ extension AuditWords {
     var focusHeading: String { say("Focus order", "Fokusrekkefølge") }
     func focusCaption(step: Int, screen: String) -> String {
         say("Screen \(screen), checked at step \(step): the expected order, the order found, and what was heard swiping through it.",
-            "Skjermen \(screen), kontrollert i steg \(step): forventet rekkefølge, rekkefølgen som ble funnet, og det som ble hørt ved sveip gjennom den.")
+            "Skjermbildet \(screen), kontrollert i steg \(step): forventet rekkefølge, rekkefølgen som ble funnet, og det som ble hørt ved sveip gjennom den.")
     }
-    var positionHeader: String { say("Position", "Plass") }
+    var positionHeader: String { say("Position", "Nr.") }
     var expectedHeader: String { say("Expected", "Forventet") }
     var foundHeader: String { say("Found", "Funnet") }
     var heardHeader: String { say("Heard when swiping", "Hørt ved sveip") }
     var differs: String { say("differs", "avviker") }
+    /// A position in the focus order that no step swiped to: what a swipe there reads, or that there is nothing.
+    func notSwiped(_ phrase: String?) -> String {
+        guard let phrase else { return say("nothing: no element at this position", "ingenting: ikke noe element her") }
+        return say("\(quoted(phrase)) (what a swipe here reads; the flow's steps did not swipe here)",
+                   "\(quoted(phrase)) (det et sveip hit leser opp; stegene i flyten sveipet ikke hit)")
+    }
     var noneWord: String { say("none", "ingen") }
     var stepsHeading: String { say("Step by step: what was heard", "Steg for steg: det som ble hørt") }
     var stepsCaption: String { say("Each step's action, what was said with its audio, and each check.", "Handlingen i hvert steg, det som ble sagt med lyden, og hver kontroll.") }
@@ -139,7 +167,7 @@ extension AuditWords {
     var manualChecks: [(criterion: WCAGCriterion?, text: String)] {
         [
             (nil, say("Touch exploration: drag a finger over each screen; each element is read as in this report.",
-                      "Berøringsutforsking: dra en finger over hver skjerm; hvert element leses som i denne rapporten.")),
+                      "Berøringsutforsking: dra en finger over hvert skjermbilde; hvert element leses som i denne rapporten.")),
             (.nonTextContent, say("Each image's text alternative says what the picture shows.", "Tekstalternativet til hvert bilde sier hva bildet viser.")),
             (.infoAndRelationships, say("What is seen together (a label and its field, an error and its field) is read together.",
                                         "Det som hører sammen visuelt (en ledetekst og feltet, en feil og feltet), leses sammen.")),

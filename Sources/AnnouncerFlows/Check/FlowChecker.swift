@@ -25,6 +25,8 @@ public struct FlowChecker {
 
     /// The reader whose phrasing the flow is spoken in; the flow's own (`style:`) when nil.
     public var style: ReaderStyle?
+    /// Told as each step begins: its number, and the number of steps.
+    public var onStep: (@Sendable (_ number: Int, _ count: Int) -> Void)?
 
     public init(flow: Flow, profile: VoiceProfile, pace: Pace = .brisk, style: ReaderStyle? = nil) {
         self.style = style
@@ -47,6 +49,7 @@ public struct FlowChecker {
         var spokenIDs: [String] = []
         for (index, step) in flow.steps.enumerated() {
             let number = index + 1
+            onStep?(number, flow.steps.count)
             let action = Self.describe(step.action)
             let screen = session.screenID
             let start = MonotonicInstant.now()
@@ -100,7 +103,9 @@ public struct FlowChecker {
             heardSteps.append(HeardStep(
                 number: number, line: step.line, action: action, isUserAction: step.action.isUserAction, screen: screen,
                 focusAfter: session.focus, utterances: utterancesHeard,
-                focusOrder: step.expectation.focusOrder.map { FocusOrderComparison(expected: $0, actual: session.focusOrder) }
+                focusOrder: step.expectation.focusOrder.map {
+                    FocusOrderComparison(expected: $0, actual: session.focusOrder, phrases: session.focusOrder.map { session.phrase(of: $0) })
+                }
             ))
             // A user waits for what the app announces; at the brisk pace only focus phrases are cut short.
             let waitFor = pace == .listening ? sent : sent.filter(\.utterance.isAnnouncement)

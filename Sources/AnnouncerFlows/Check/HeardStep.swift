@@ -71,10 +71,13 @@ public struct HeardUtterance: Sendable {
 public struct FocusOrderComparison: Sendable, Equatable {
     public var expected: [ElementID]
     public var actual: [ElementID]
+    /// What a swipe to each element of `actual` reads, in order; empty when the reader cannot say.
+    public var phrases: [String]
 
-    public init(expected: [ElementID], actual: [ElementID]) {
+    public init(expected: [ElementID], actual: [ElementID], phrases: [String] = []) {
         self.expected = expected
         self.actual = actual
+        self.phrases = phrases
     }
 
     public var matches: Bool { expected == actual }

@@ -14,6 +14,7 @@ public struct PlayWords: Sendable {
         case couldNotSpeak = "could_not_speak", speechUnfinished = "speech_unfinished"
         case stopped, endOfInput = "end_of_input", interrupted
         case server, embedded, fallback
+        case pageOpening = "page_opening", page
 
         /// The English line, with its `{placeholders}`.
         public var english: String {
@@ -46,6 +47,8 @@ public struct PlayWords: Sendable {
             case .server: "Speaking through the announcer server at {path}."
             case .embedded: "Speaking with an engine inside announce, playing to {sink}."
             case .fallback: "No announcer server is running, so an engine inside announce speaks, playing to {sink}."
+            case .pageOpening: "Opening {page} in headless Chromium."
+            case .page: "Playing the page {title}, in {language}."
             }
         }
     }

@@ -39,6 +39,7 @@ public struct DateRule: Sendable, Equatable {
         let secondEnd = scanner.digitsEnd(from: firstEnd + 1)
         guard secondEnd > firstEnd + 1, scanner[secondEnd] == separator else { return nil }
         let thirdEnd = scanner.digitsEnd(from: secondEnd + 1)
+        if thirdEnd == secondEnd + 1 { return dayAndMonth(scanner, start: start, firstEnd: firstEnd, secondEnd: secondEnd) }
         let lengths = (firstEnd - start, secondEnd - firstEnd - 1, thirdEnd - secondEnd - 1)
         // "21.11.2026." may end a sentence, but "1.2.2026.4" is something else.
         if let next = scanner[thirdEnd], next.isWordCharacter || ".-/".contains(next) && scanner.isDigit(thirdEnd + 1) { return nil }
@@ -59,6 +60,19 @@ public struct DateRule: Sendable, Equatable {
         }
         guard let spoken = spoken(day: day, month: month, year: year) else { return nil }
         return NormalizedRun(end: thirdEnd, spoken: spoken)
+    }
+
+    /// "3.4.", a day and a month closed by a full stop as Bokmål writes a date without its year
+    /// ("3.4. kl. 9" is the third of April), in a language whose numeric dates are day first with ".".
+    /// The full stop stays when the text ends there or a capital follows, so it still ends a sentence.
+    private func dayAndMonth(_ scanner: TextScanner, start: Int, firstEnd: Int, secondEnd: Int) -> NormalizedRun? {
+        guard order == .dayMonthYear, scanner[secondEnd] == ".", separators.contains("."),
+              (1...2).contains(firstEnd - start), (1...2).contains(secondEnd - firstEnd - 1) else { return nil }
+        let next = scanner[secondEnd + 1]
+        if let next, next.isWordCharacter || next == "." { return nil }
+        guard let spoken = spoken(day: scanner.number(start, firstEnd), month: scanner.number(firstEnd + 1, secondEnd), year: nil) else { return nil }
+        let endsSentence = next == nil || next == " " && (scanner[secondEnd + 2]?.isUppercase ?? true)
+        return NormalizedRun(end: endsSentence ? secondEnd : secondEnd + 1, spoken: spoken)
     }
 
     /// "21 November 2026", "21. november", or, in a language whose dates start with the month,

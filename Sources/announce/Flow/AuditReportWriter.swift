@@ -54,12 +54,23 @@ struct AuditReportWriter {
         }
     }
 
+    /// A path as the report names it: relative to the report's folder, so the report can be moved with
+    /// what it names ("audio", "../recordings"); a path with nothing in common with it stays as it is.
+    func relative(_ path: String) -> String {
+        let from = URL(fileURLWithPath: folder).standardizedFileURL.pathComponents
+        let to = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        let shared = zip(from, to).prefix { $0 == $1 }.count
+        guard shared > 1 else { return path }
+        let parts = Array(repeating: "..", count: from.count - shared) + to.dropFirst(shared)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
     /// A file name as a part of a relative address: a flow file named with spaces, # or ? still plays.
     static func inAddress(_ name: String) -> String {
         name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? name
     }
 
-    func write(_ flows: [AuditedFlow], voices: VoiceLibrary, sink: String) throws {
+    func write(_ flows: [AuditedFlow], voices: VoiceLibrary, scope: AuditScope, sink: String) throws {
         let languages = Set(flows.compactMap(\.report.flow?.language))
         let version = Self.shellOutput("/usr/bin/dpkg-query", ["-W", "-f=${Version}", "libespeak-ng1"]) ?? ""
         let espeak = version.isEmpty ? "eSpeak NG" : "eSpeak NG \(version)"
@@ -70,13 +81,14 @@ struct AuditReportWriter {
             version: AnnouncerVersion.current, commit: Self.commit(), date: Self.now(), voices: voiceLines, sink: sink,
             machine: Self.machine(), command: (["announce"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
         )
-        let page = AuditReportPage.html(run: run, flows: flows)
+        let page = AuditReportPage.html(run: run, flows: flows, scope: scope)
         do { try page.write(toFile: "\(folder)/index.html", atomically: true, encoding: .utf8) } catch {
             throw CommandFailure("The report could not be written to \(folder)/index.html.")
         }
     }
 
-    private static func now() -> String {
+    /// The time now as the report writes it: `2026-11-25 02:10 UTC`.
+    static func now() -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

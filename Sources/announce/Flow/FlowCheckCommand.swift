@@ -49,6 +49,15 @@ struct FlowCheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write an audit report to this folder: index.html, with each phrase's audio; speaks with an engine in this process.", valueName: "DIR"))
     var report: String?
 
+    @Option(help: ArgumentHelp("For the report's scope: the product tested, with its version or address, such as \"Bank app 4.2\".", valueName: "TEXT"))
+    var product: String?
+
+    @Option(help: ArgumentHelp("For the report's scope: the product's build.", valueName: "TEXT"))
+    var build: String?
+
+    @Option(help: ArgumentHelp("For the report's scope: who ran the check.", valueName: "NAME"))
+    var tester: String?
+
     @Flag(help: "Wait for each step's speech to end before the next, as a listener would (always so with --record and --report).")
     var listen = false
 
@@ -65,6 +74,7 @@ struct FlowCheckCommand: ParsableCommand {
     func run() throws {
         let voices = destination.engine.loadVoices()
         defer { WebSession.shared.close() }
+        let began = AuditReportWriter.now()
         let auditReport = report.map { AuditReportWriter(folder: $0) }
         try auditReport?.prepare()
         if let record {
@@ -93,9 +103,12 @@ struct FlowCheckCommand: ParsableCommand {
         var reports: [FlowReport] = []
         var audited: [AuditedFlow] = []
         var recordedStems: Set<String> = []
-        for (file, read) in flows {
+        var progress = recordingFolder.map { _ in RecordingProgress(steps: flows.map { (try? $0.1.get())?.steps.count ?? 0 }) }
+        if let progress { Self.say(progress.opening) }
+        for (number, (file, read)) in flows.enumerated() {
             Self.say("Checking \(file).")
             let (checked, times) = try check(file, read: read, voices: voices, shared: shared, recordedStems: &recordedStems)
+            if let left = progress?.finished(flow: number) { Self.say(left) }
             reports.append(checked)
             if let auditReport {
                 let clips = checked.recording.map { auditReport.clips(of: checked, recording: $0.audio, times: { times[$0] }) } ?? [:]
@@ -104,7 +117,8 @@ struct FlowCheckCommand: ParsableCommand {
         }
         if let auditReport {
             Self.say("Writing the audit report.")
-            try auditReport.write(audited, voices: voices, sink: "wav, recorded at the pace of a real sound device (\(recordingFolder!))")
+            let scope = AuditScope(product: product, build: build, tester: tester, began: began, ended: AuditReportWriter.now())
+            try auditReport.write(audited, voices: voices, scope: scope, sink: "wav, recorded at the pace of a real sound device (\(auditReport.relative(recordingFolder!)))")
             Self.say("Wrote the audit report to \(auditReport.folder)/index.html.")
         }
         if json {
@@ -240,7 +254,10 @@ struct FlowCheckCommand: ParsableCommand {
             if let reader = readers.reader {
                 Self.say("\(file) has no page, so \(reader.displayName) cannot read it; it is checked with the virtual reader alone.")
             }
-            (results, heard) = FlowChecker(flow: flow, profile: profile, pace: pace, style: style).runHeard(speaker: voice)
+            var checker = FlowChecker(flow: flow, profile: profile, pace: pace, style: style)
+            // Recording runs at a real device's pace, so each step's progress is told as it begins.
+            if record != nil { checker.onStep = { number, count in Self.say("  Step \(number) of \(count).") } }
+            (results, heard) = checker.runHeard(speaker: voice)
         }
         let readerSteps = flow.steps.filter { !$0.expectation.saysByReader.isEmpty }.count
         if readers.reader == nil || flow.page == nil, readerSteps > 0 {

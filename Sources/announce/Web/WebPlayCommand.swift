@@ -42,7 +42,7 @@ struct WebPlayCommand: ParsableCommand {
         let speech = try FlowPlayCommand.startSpeech(destination: destination, writer: nil, sentences: nil)
         defer { speech.close() }
         defer { WebSession.shared.close() }
-        FlowPlayCommand.show("Opening \(page) in headless Chromium.")
+        FlowPlayCommand.show(openingWords(speech.voices).line(.pageOpening, ["page": page]))
         let browser: ChromiumBrowser
         do throws(WebError) { browser = try WebSession.shared.browser() } catch { throw CommandFailure(error.description) }
         // The page's language decides the voice; the player, made once the page is open, hears its changes.
@@ -72,8 +72,9 @@ struct WebPlayCommand: ParsableCommand {
             FlowPlayCommand.show("\n" + words.line(.interrupted, ["signal": signal == SIGINT ? "Ctrl-C" : "SIGTERM"]))
             stopSpeech()
         }
-        let title = (try? opened.evaluate("document.title"))??.text ?? page
-        FlowPlayCommand.show(words.line(.opening, ["flow": title, "language": words.line(.language), "screen": page]))
+        let written = ((try? opened.evaluate("document.title"))??.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = written.isEmpty ? page : written
+        FlowPlayCommand.show(words.line(.page, ["title": title, "language": words.line(.language)]))
         FlowPlayCommand.show(words.line(.keys))
         FlowPlayCommand.show(speech.describe(words))
         switch player.run() {
@@ -88,6 +89,16 @@ struct WebPlayCommand: ParsableCommand {
 }
 
 extension WebPlayCommand {
+    /// The words for the line before the page is open, when its language is not known yet: --lang's,
+    /// else the locale's (nb, nn and no give Bokmål), else English.
+    func openingWords(_ voices: VoiceLibrary) -> PlayWords {
+        let locale = ProcessInfo.processInfo.environment
+        let code = lang ?? [locale["LC_ALL"], locale["LC_MESSAGES"], locale["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
+            .map { $0.hasPrefix("nb") || $0.hasPrefix("nn") || $0.hasPrefix("no") ? "nb" : "en" } ?? "en"
+        let language = Language(code: code) ?? Language(code: "en")!
+        return PlayWords(profile: voices.profile(for: language) ?? .bare(language))
+    }
+
     /// With `--reader orca`: the tester's keys go to the real Orca as real key presses, and each thing Orca
     /// says is printed as one plain line as it is heard, through announcer (the sound device, or --sink's).
     func playWithOrca() throws {

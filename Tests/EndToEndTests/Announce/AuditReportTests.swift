@@ -52,6 +52,9 @@ import Testing
         let run = try AnnounceProcess.run(["flow", "check", "--report", "\(folder)/report", "\(Self.flows)/login.en.yaml", "\(Self.flows)/login.nb.yaml"])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardError.unwrapped.contains("Wrote the audit report to \(folder)/report/index.html."))
+        // Recording runs at a device's pace, so how long it will take is said first, then each step.
+        #expect(run.standardError.unwrapped.contains("Recording at the pace of a real sound device: 26 steps in 2 flows, about 80 seconds."))
+        #expect(run.standardError.contains("  Step 13 of 13.") && run.standardError.contains("13 of 26 steps done; about "))
         let html = try String(contentsOfFile: "\(folder)/report/index.html", encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(html.contains("<section lang=\"nb\" aria-labelledby=\"flow-2\">"))
@@ -66,6 +69,8 @@ import Testing
         #expect(html.contains("3.3.8 Tilgjengelig autentisering (minimum) (AA)"))
         #expect(html.contains("<h2 id=\"manual\">What a person must still check on a device</h2>") && html.contains("Touch exploration: drag a finger"))
         #expect(html.contains("announcer 0.3.0, built from commit "))
+        // Paths are the report's own, relative to it, so it can be moved with its audio.
+        #expect(html.contains("wav, recorded at the pace of a real sound device (audio)</dd>"))
         // Self-contained: nothing is fetched from a network, and no script is needed.
         #expect(!html.contains("src=\"http") && !html.contains("<script") && !html.contains("<link"))
         // Every phrase heard has its audio beside it, cut from the recording, with sound in it.

@@ -147,17 +147,18 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines == [
-            "Går gjennom Logg inn på norsk bokmål, på skjermbildet Logg inn.",
-            "Taster: pil høyre eller Tab neste, pil venstre eller Shift-Tab forrige, Enter",
-            "  eller mellomrom aktiverer, t skriv, r les igjen, h hint, q avslutt.",
-            "Snakker med en motor inne i announce, som spiller til null.",
+            "Spiller av flyten «Logg inn» på norsk bokmål. Skjermbilde: «Logg inn».",
+            "Taster: pil høyre eller Tab: neste, pil venstre eller Shift-Tab: forrige, Enter",
+            "  eller mellomromstasten: aktiver, t: skriv, r: les på nytt, h: hint av/på, q:",
+            "  avslutt.",
+            "Talemotoren i announce leser opp og sender lyden til null.",
             "Ingenting har fokus ennå; gå til et element først.",
             "Blindeforbundet, overskrift",
             "E-postadresse, tekstfelt",
-            "Skriv i E-postadresse og trykk Enter:",
+            "Skriv inn i «E-postadresse», og trykk Enter:",
             "E-postadresse, kari.nordmann, tekstfelt",
             "Passord, sikkert tekstfelt",
-            "Skriv i Passord og trykk Enter:",
+            "Skriv inn i «Passord», og trykk Enter:",
             "Passord, 9 tegn, sikkert tekstfelt",
             "Vis passord, bryter, av",
             "Logg inn, knapp",
@@ -166,7 +167,7 @@ import Testing
             "Hint på",
             "Vis passord, bryter, av",
             "Hint av",
-            "Slutt på inndata; stoppet gjennomgangen av Logg inn.",
+            "Slutt på inndata; stoppet avspillingen av «Logg inn».",
         ])
         #expect(!result.standardOutput.contains("hemmelig1"))
         #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
@@ -190,8 +191,8 @@ import Testing
         let result = try AnnounceProcess.run(["flow", "play", "--embedded", "--sink", "null", flow], input: "h\th")
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.first == "Går gjennom Logg inn på norsk bokmål, på skjermbildet Logg inn.")
-        #expect(Array(lines.dropFirst(4).prefix(3)) == ["Hint på", "E-postadresse, tekstfelt. Adressen du registrerte deg med.", "Hint av"])
+        #expect(lines.first == "Spiller av flyten «Logg inn» på norsk bokmål. Skjermbilde: «Logg inn».")
+        #expect(Array(lines.dropFirst(5).prefix(3)) == ["Hint på", "E-postadresse, tekstfelt. Adressen du registrerte deg med.", "Hint av"])
     }
 
     @Test("A flow file that cannot be read is a plain message and a non-zero exit")

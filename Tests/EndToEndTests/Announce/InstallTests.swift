@@ -8,7 +8,7 @@ import Testing
     func installedCopyStandsAlone() throws {
         let prefix = temporaryPath("prefix")
         let built = ServerProcess.directory.path
-        let install = try ProgramRun("/bin/bash", [Repository.path("scripts/install"), "--prefix", prefix, "--built", built, "--no-manual"],
+        let install = try ProgramRun("/bin/bash", [Repository.path("scripts/install"), "--prefix", prefix, "--built", built],
                                      environment: ["XDG_CONFIG_HOME": prefix + "/config"], timeout: 120)
         #expect(install.status == 0, "\(install.standardOutput)\(install.standardError)")
 
@@ -31,9 +31,37 @@ import Testing
         // A prefix outside the home folder gets the units in its own lib/systemd/user.
         let unit = try String(contentsOfFile: prefix + "/lib/systemd/user/announcerd.service", encoding: .utf8)
         #expect(unit.contains("ExecStart=\(prefix)/bin/announcerd"), "\(unit)")
-        for document in ["README.md", "LICENSE", "PROTOCOL.md", "EMACSPEAK.md", "VOICES.md"] {
+        for document in ["README.md", "LICENSE", "docs/PROTOCOL.md", "docs/EMACSPEAK.md", "Voices/README.md"] {
             #expect(FileManager.default.fileExists(atPath: "\(prefix)/share/doc/announcer/\(document)"), "\(document)")
         }
+
+        // man finds the pages through PATH alone, as for a user with PREFIX/bin on it and no MANPATH.
+        let man = try ProgramRun("/usr/bin/env", ["-u", "MANPATH", "PATH=\(prefix)/bin:/usr/bin:/bin", "man", "-w", "announce"])
+        #expect(man.standardOutput.unwrapped.trimmingCharacters(in: .whitespacesAndNewlines) == "\(prefix)/share/man/man1/announce.1",
+                "\(man.standardOutput)\(man.standardError)")
+
+        // The README's step 5 works on the installed example flows, with the source tree hidden.
+        let flows = "\(prefix)/share/announcer/flows"
+        let check = try ProgramRun(hide.program, hide.arguments(prefix + "/bin/announce", ["flow", "check", "--sink", "null", "\(flows)/login.en.yaml", "\(flows)/login.nb.yaml"]),
+                                   environment: environment)
+        #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+        for example in ["web/login.nb.html", "web/patterns/patterns.css", "broken/login-broken.en.yaml"] {
+            #expect(FileManager.default.fileExists(atPath: "\(flows)/\(example)"), "\(example)")
+        }
+    }
+
+    @Test("Every relative link and image in the installed documents and pages leads to an installed file")
+    func installedLinksResolve() throws {
+        let prefix = temporaryPath("prefix-links")
+        let install = try ProgramRun("/bin/bash", [Repository.path("scripts/install"), "--prefix", prefix, "--built", ServerProcess.directory.path, "--no-manual"],
+                                     environment: ["XDG_CONFIG_HOME": prefix + "/config"], timeout: 120)
+        #expect(install.status == 0, "\(install.standardOutput)\(install.standardError)")
+        let share = URL(fileURLWithPath: prefix + "/share")
+        let links = try InstalledLinks.find(under: share)
+        // The README alone links to more than ten documents; finding none would mean the walk is broken.
+        #expect(links.count > 50, "only \(links.count) links found")
+        let broken = links.filter { !FileManager.default.fileExists(atPath: $0.target.path) }
+        #expect(broken.isEmpty, "\(broken.count) broken: \(broken.map { "\($0.file.path.dropFirst(share.path.count)) → \($0.written)" })")
     }
 }
 

@@ -14,11 +14,34 @@ import Testing
               ("Flows/biometric-banner.nb.yaml", "kjenne igjen ansikter.", "kjenne igjen ansikt."),
               ("Flows/biometric-banner.nb.yaml", "er midlertidig låst.", "er låst en stund"),
               ("Flows/form-validation.nb.yaml", "label: Dato (dd.mm.åååå)", "label: Dato, d d"),
+              ("Flows/biometric-banner.nb.yaml", "fingeravtrykk eller ansiktsgjenkjenning, knapp", "eller ansikt, knapp"),
+              ("Voices/nb.yaml", "disabled: nedtonet", "dimmet"),
+              ("Voices/nb.yaml", "\"^\": sirkumfleks", "cirkumfleks"),
+              ("Voices/nb.yaml", "backspace: tilbaketast", "backspace: tilbake\n"),
+              ("Voices/nb.yaml", "\"©\": copyright-tegn", "opphavsrett"),
+              ("Voices/nb.yaml", "\"°\": gradtegn", "\"°\": grader"),
+              ("Voices/nb.yaml", "interrupted: Avbrutt av {signal}.", "Stoppet med"),
+              ("Voices/nb.yaml", "så den ble stoppet.", "så den stoppes"),
+              ("Voices/nb.yaml", "polite: vanlig", "polite: høflig"),
+              ("dist/shell/announcer.bash", "ble ferdig etter", "er ferdig etter"),
+              ("dist/shell/announcer.zsh", "ble ferdig etter", "er ferdig etter"),
+              ("Sources/AnnouncerFlows/Audit/AuditWords.swift", "live-region (ARIA", "levende region"),
+              ("Sources/AnnouncerFlows/Audit/AuditWords.swift", "fordi det er dekorativt.", "som pynt"),
+              ("Sources/AnnouncerFlows/AuditReport/AuditWords+Page.swift", "say(\"Position\", \"Nr.\")", "\"Plass\""),
           ])
     func correctedWording(file: String, now: String, before: String) throws {
         let content = try Self.text(file)
         #expect(content.contains(now))
         #expect(!content.contains(before))
+    }
+
+    @Test("The screen is «skjermbilde» in every Bokmål string, never «skjerm» alone",
+          arguments: ["Sources/AnnouncerFlows/Audit/AuditWords.swift", "Sources/AnnouncerFlows/Audit/AuditWords+Checks.swift",
+                      "Sources/AnnouncerFlows/AuditReport/AuditWords+Page.swift", "Voices/nb.yaml"])
+    func screenIsSkjermbilde(file: String) throws {
+        let bare = try Regex("[Ss]kjerm(en|er|ene)?[^a-zæøå]")
+        let found = try Self.text(file).split(separator: "\n").filter { $0.contains(bare) }
+        #expect(found.isEmpty, "\(found)")
     }
 
     @Test("The date label is its visible text, and the nb profile reads its format letter by letter with the full stops heard")

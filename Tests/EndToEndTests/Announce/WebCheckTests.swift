@@ -137,7 +137,9 @@ extension WebTests {
                 : ["Hovedinnhold, landemerke. E-postadresse, tekstfelt, obligatorisk", "E-postadresse, kari.nordmann, tekstfelt, obligatorisk",
                    "Passord, sikkert tekstfelt, obligatorisk", "Vis passord, bryter, av", "Skjul passord, bryter, på", "Logg inn, knapp",
                    "E-postadresse, kari.nordmann, tekstfelt, obligatorisk. Feil: Skriv inn en gyldig e-postadresse",
-                   "Kunngjøring (bestemt): Feil: Skriv inn en gyldig e-postadresse"]
+                   "Kunngjøring (haster): Feil: Skriv inn en gyldig e-postadresse"]
+            // The page is named by its title, in the page's language, before anything is read.
+            #expect(lines.contains(language == "en" ? "Playing the page Sign in, in English." : "Spiller av siden «Logg inn» på norsk bokmål."), "\(lines)")
             // Each in order, and nothing but plain lines.
             var from = lines.startIndex
             for line in expected {

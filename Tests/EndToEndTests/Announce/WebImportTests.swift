@@ -63,7 +63,7 @@ extension WebTests {
             let run = try AnnounceProcess.run(["flow", "import", "\(folder)/states.html"])
             #expect(run.status == 0, "\(run.standardError)")
             #expect(run.standardOutput.contains("language: nb\n"))
-            for phrase in ["Meny, knapp, slått sammen", "Husk meg, avkrysningsboks, avkrysset", "Send, knapp, dimmet", "Dato, tekstfelt. Feil: Skriv datoen som dd.mm.åååå"] {
+            for phrase in ["Meny, knapp, slått sammen", "Husk meg, avkrysningsboks, avkrysset", "Send, knapp, nedtonet", "Dato, tekstfelt. Feil: Skriv datoen som dd.mm.åååå"] {
                 #expect(run.standardOutput.contains("says: \"\(phrase)\""), "\(phrase)")
             }
         }

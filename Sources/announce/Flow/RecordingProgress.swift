@@ -1,0 +1,32 @@
+import Foundation
+
+/// How long a recording run (--report, --record) will take, told in words: at first from a typical
+/// time per step, then from the pace of the steps done so far.
+struct RecordingProgress {
+    /// Seconds per step at a real device's pace, as measured on the shipped flows (168 steps in 522 s).
+    static let typicalStep = 3.1
+    let steps: [Int]
+    let started = Date()
+
+    var opening: String {
+        let total = steps.reduce(0, +)
+        return "Recording at the pace of a real sound device: \(total) steps in \(steps.count) \(steps.count == 1 ? "flow" : "flows"), "
+            + "about \(Self.duration(Double(total) * Self.typicalStep))."
+    }
+
+    /// After the flow at `index`: how long the rest will take at the pace so far, or nil after the last.
+    func finished(flow index: Int) -> String? {
+        let done = steps[...index].reduce(0, +)
+        let left = steps[(index + 1)...].reduce(0, +)
+        guard left > 0, done > 0 else { return nil }
+        let perStep = Date().timeIntervalSince(started) / Double(done)
+        return "\(done) of \(done + left) steps done; about \(Self.duration(perStep * Double(left))) left."
+    }
+
+    /// "40 seconds", "1 minute", "9 minutes".
+    static func duration(_ seconds: Double) -> String {
+        if seconds < 90 { return "\(max(10, Int((seconds / 10).rounded()) * 10)) seconds" }
+        let minutes = Int((seconds / 60).rounded())
+        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    }
+}
