@@ -39,7 +39,7 @@ private struct Page {
     mutating func render() -> String {
         let audits = flows.map(\.report.audit)
         let failedCriteria = audits.reduce(0) { total, findings in
-            total + WCAGCriterion.allCases.count { criterion in
+            total + Set(findings.map(\.criterion)).count { criterion in
                 AuditVerdict.combined(findings.filter { $0.criterion == criterion }.map(\.verdict)) == .failed
             }
         }
@@ -95,6 +95,7 @@ private struct Page {
             (words.dateLabel, run.date),
             (words.voicesLabel, run.voices.joined(separator: "; ")),
             (words.sinkLabel, run.sink),
+        ] + run.tools.map { (words.checkedWithLabel, $0) } + [
             (words.machineLabel, run.machine),
             (words.commandLabel, run.command),
         ]
@@ -133,7 +134,7 @@ private struct Page {
             html += "<th scope=\"col\"\(lang(readable.language, within: language))>\(e(readable.name)) <span class=\"file\">(\(e(name)))</span></th>"
         }
         html += "</tr></thead>\n<tbody>\n"
-        for criterion in WCAGCriterion.allCases {
+        for criterion in Set(audits.joined().map(\.criterion)).sorted() {
             html += "<tr><th scope=\"row\">\(e(criterion.number)) \(e(criterion.name(in: language))) (\(criterion.level))</th>"
             for (index, flow) in flows.enumerated() {
                 guard let readable = flow.report.flow else { continue }
@@ -190,7 +191,9 @@ private struct Page {
 
     private mutating func criteria(_ index: Int, _ flow: Flow, _ findings: [CriterionFinding], words: AuditWords) {
         html += "<h3 id=\"\(Self.anchor(index))-criteria\">\(e(words.criteriaHeading))</h3>\n"
-        for criterion in WCAGCriterion.allCases {
+        // A check of the page that could not be made is said before the criteria it leaves without its findings.
+        for note in flows[index].report.pageNotes { html += "<p\(lang(.english, within: flow.language))>\(e(note))</p>\n" }
+        for criterion in Set(findings.map(\.criterion)).sorted() {
             let mine = findings.filter { $0.criterion == criterion }
             let verdict = AuditVerdict.combined(mine.map(\.verdict))
             html += "<h4 id=\"\(Self.anchor(index, criterion))\">\(e(criterion.number)) \(e(criterion.name(in: flow.language))) (\(criterion.level)): \(verdictText(verdict, words: words))</h4>\n"
