@@ -47,12 +47,13 @@ public struct AxeCore: Sendable {
         public var passedRules: Int
     }
 
-    /// Injects axe-core into `page` and runs it; a script that throws, or a run longer than `timeLimit`, is a `WebError`.
+    /// Injects axe-core into `page` and runs it. A script that throws, or a run longer than `timeLimit`, is a
+    /// `WebError.pageScript` whose message says so in a clause, such as `axe-core failed on the page (Error: …)`.
     public func run(on page: WebPage) throws(WebError) -> Run {
         let injected = try page.send(Runtime.Evaluate(expression: source + "\n;typeof axe === 'object' && typeof axe.run === 'function' ? axe.version : null"),
                                      timeout: .seconds(20))
-        if let exception = injected.exceptionDetails { throw .pageScript("axe-core could not be loaded into the page: \(exception.text)") }
-        guard let version = injected.result.value?.text else { throw .pageScript("axe-core could not be loaded into the page") }
+        if let exception = injected.exceptionDetails { throw .pageScript("axe-core could not be loaded into the page (\(Self.reason(exception)))") }
+        guard let version = injected.result.value?.text else { throw .pageScript("axe-core could not be loaded into the page (it did not define axe.run)") }
         let limit = Int(Self.timeLimit.components.seconds) * 1_000
         let tags = Self.tags.map { "'\($0)'" }.joined(separator: ", ")
         let response = try page.send(Runtime.Evaluate(expression: """
@@ -73,7 +74,7 @@ public struct AxeCore: Sendable {
               return { violations: results.violations.map(rule), incomplete: results.incomplete.map(rule), passes: results.passes.length };
             })()
             """), timeout: Self.timeLimit + .seconds(5))
-        if let exception = response.exceptionDetails { throw .pageScript("axe-core failed on the page: \(Self.reason(exception))") }
+        if let exception = response.exceptionDetails { throw .pageScript("axe-core failed on the page (\(Self.reason(exception)))") }
         guard let value = response.result.value else { throw .pageScript("axe-core gave no results") }
         var findings: [PageFinding] = []
         for (list, passed) in [("violations", false), ("incomplete", nil as Bool?)] {

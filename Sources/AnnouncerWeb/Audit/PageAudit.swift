@@ -31,7 +31,11 @@ public struct PageAudit: Sendable {
                 audit.findings += run.findings
                 audit.axeVersion = run.version
             } catch {
-                audit.notes.append("axe-core could not check the page: \(Self.clause(error.description))")
+                if case let .pageScript(clause) = error {
+                    audit.notes.append("\(clause), so only the layout checks were made.")
+                } else {
+                    audit.notes.append("axe-core could not check the page: \(Self.clause(error.description))")
+                }
             }
         }
         do throws(WebError) {

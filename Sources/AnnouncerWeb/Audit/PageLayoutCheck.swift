@@ -226,7 +226,7 @@ public enum PageLayoutCheck {
               const fields = [...document.querySelectorAll('input:not([type=hidden]):not([type=button]):not([type=submit]):not([type=reset]):not([type=checkbox]):not([type=radio]):not([type=image]), select, textarea')]
                 .filter(visible).map((el) => describe(el) + (el.autocomplete ? ', autocomplete ' + el.autocomplete : ''));
               const help = [...document.querySelectorAll('a[href], button, [role=button], [role=link]')].filter(visible)
-                .filter((el) => /help|contact|support|faq|chat|hjelp|kontakt|kundeservice|brukerst/i.test((el.getAttribute('aria-label') || '') + ' ' + el.textContent + ' ' + (el.getAttribute('href') || '')))
+                .filter((el) => /\\b(help|contact|support|faq|chat|hjelp|kontakt|kundeservice|brukerstøtte)\\b/i.test((el.getAttribute('aria-label') || '') + ' ' + el.textContent))
                 .map((el) => describe(el) + ' ' + JSON.stringify(box(el)).replace(/[\\[\\]]/g, '').replace(/,/g, ', '));
               return { fields, help };
             })()

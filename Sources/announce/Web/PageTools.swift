@@ -40,7 +40,7 @@ struct PageTools {
         guard let chromium else { return [] }
         var lines = ["\(chromium), driven through its DevTools protocol"]
         if let axeVersion { lines.append("axe-core \(axeVersion), its WCAG 2.0, 2.1 and 2.2 A and AA rules") }
-        lines.append("The layout checks of WCAG 2.2's 2.5.8, 2.4.11 and 2.4.7, measured in Chromium")
+        lines.append("announce's layout checks for WCAG 2.2's 2.5.8, 2.4.11 and 2.4.7, measured in Chromium")
         return lines
     }
 }

@@ -40,7 +40,7 @@ import Testing
     @Test("A passing run's report lists every criterion for every flow in its own language, plays each phrase, and axe-core finds nothing")
     func passingReport() throws {
         let folder = try Self.folder()
-        let run = try AnnounceProcess.run(["flow", "check", "--report", "\(folder)/report", "\(Self.flows)/login.en.yaml", "\(Self.flows)/login.nb.yaml"])
+        let run = try AnnounceProcess.run(["flow", "check", "--report", "\(folder)/report", "--pdf", "\(Self.flows)/login.en.yaml", "\(Self.flows)/login.nb.yaml"])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardError.unwrapped.contains("Wrote the audit report to \(folder)/report/index.html."))
         let html = try String(contentsOfFile: "\(folder)/report/index.html", encoding: .utf8)
@@ -69,10 +69,35 @@ import Testing
             let loudest = stride(from: 44, to: data.count - 1, by: 2).map { abs(Int(Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8))) }.max() ?? 0
             #expect(loudest > 1_000, "\(source) should hold speech")
         }
+        try Self.readPDF(folder: folder, html: html)
         try #require(Self.browserReady, "Chromium and axe-core are needed: run scripts/install-deps.")
         let axe = try Self.axe("\(folder)/report/index.html", folder: folder)
         #expect(axe.status == 0, "\(axe.standardError)")
         #expect(axe.standardError.unwrapped.contains("axe-core 4.12.1 found 0 violations, and "), "\(axe.standardError)")
+    }
+
+    /// The PDF read back with poppler-utils: tagged, in the report's language, with an outline, and every
+    /// criterion's heading with its verdict, as the HTML has them, found in its text.
+    static func readPDF(folder: String, html: String) throws {
+        let pdf = "\(folder)/report/report.pdf"
+        let info = try ProgramRun("/usr/bin/pdfinfo", [pdf])
+        #expect(info.standardOutput.contains("Tagged:          yes"), "\(info.standardOutput)")
+        let raw = try String(decoding: Data(contentsOf: URL(fileURLWithPath: pdf)), as: UTF8.self)
+        #expect(raw.contains("/Lang (en)") && raw.contains("/Outlines "))
+        let text = try ProgramRun("/usr/bin/pdftotext", ["-layout", pdf, "-"]).standardOutput
+        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let headings = html.components(separatedBy: "<h4 id=\"").dropFirst().map { part in
+            // The heading's text without its tags: "1.1.1 Non-text Content (A): – Not applicable".
+            let inner = part.drop { $0 != ">" }.dropFirst().prefix { _ in true }
+            let heading = String(inner[..<(inner.range(of: "</h4>")?.lowerBound ?? inner.endIndex)])
+            return heading.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+                .replacingOccurrences(of: "&amp;", with: "&").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        #expect(headings.count >= 2 * criteria.count)
+        let missing = headings.filter { !words.contains($0) }
+        #expect(missing.isEmpty, "not in the PDF: \(missing)")
+        // Each phrase's audio is a link in the PDF.
+        #expect(raw.contains("/URI (file://\(folder)/report/audio/"))
     }
 
     @Test("A broken flow's report shows contrast, focus order and the late error under their criteria, with JUnit and JSON from the same run")
