@@ -33,10 +33,14 @@ public enum Runtime {
         public var type: String
         public var value: JSONValue?
         public var objectId: String?
+        /// How the browser writes the object, such as an error's message and stack.
+        public var description: String?
     }
 
     public struct ExceptionDetails: Decodable, Sendable {
         public var text: String
+        /// What was thrown, when it was an object.
+        public var exception: RemoteObject?
     }
 }
 

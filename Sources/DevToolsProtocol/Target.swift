@@ -56,4 +56,13 @@ public enum Target {
         public init(targetId: String) { self.targetId = targetId }
         public typealias Response = NoResponse
     }
+
+    /// The browser's product and version, such as `HeadlessChrome/156.0.8078.108`.
+    public struct GetVersion: DevToolsCommand {
+        public static let method = "Browser.getVersion"
+        public init() {}
+        public struct Response: Decodable, Sendable {
+            public var product: String
+        }
+    }
 }

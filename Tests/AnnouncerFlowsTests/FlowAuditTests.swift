@@ -32,11 +32,14 @@ import Testing
         AuditVerdict.combined(findings.filter { $0.criterion == criterion }.map(\.verdict))
     }
 
-    @Test("Every criterion is reported for every screen, each with evidence or a reason", arguments: ["login.en.yaml", "captcha.nb.yaml", "biometric-banner.en.yaml"])
+    @Test("Every criterion the flow's checks speak to is reported for every screen, each with evidence or a reason; no other is",
+          arguments: ["login.en.yaml", "captcha.nb.yaml", "biometric-banner.en.yaml"])
     func everyCriterionForEveryScreen(file: String) throws {
         let (flow, findings) = try Self.audit(file)
-        #expect(findings.count == WCAGCriterion.allCases.count * flow.screens.count)
-        for criterion in WCAGCriterion.allCases {
+        let reported = WCAGCriterion.allCases.filter(\.alwaysReported)
+        #expect(reported.count == 12)
+        #expect(findings.count == reported.count * flow.screens.count)
+        for criterion in reported {
             #expect(Set(findings.filter { $0.criterion == criterion }.map(\.screen)) == Set(flow.screens.map(\.id)))
         }
         #expect(findings.allSatisfy { !$0.evidence.isEmpty }, "\(findings.filter(\.evidence.isEmpty).map { "\($0.criterion) \($0.screen)" })")
@@ -125,5 +128,41 @@ import Testing
         #expect(text.contains("paste is allowed or blocked."))
         #expect(text.contains("Only a secure text field says whether paste is allowed; this element's role is text_field."))
         #expect(text.contains("No element has the id \"nowhere\"."))
+    }
+
+    @Test("axe-core's tags name their WCAG 2.2 criteria; 4.1.1, which 2.2 dropped, and the level tags name none")
+    func axeTagsNameCriteria() {
+        #expect(WCAGCriterion(axeTag: "wcag143") == .contrastMinimum)
+        #expect(WCAGCriterion(axeTag: "wcag1412") == .textSpacing)
+        #expect(WCAGCriterion(axeTag: "wcag258") == .targetSizeMinimum)
+        #expect(WCAGCriterion(axeTag: "wcag412") == .nameRoleValue)
+        for other in ["wcag411", "wcag2aa", "wcag22aa", "best-practice", "wcag"] { #expect(WCAGCriterion(axeTag: other) == nil, "\(other)") }
+    }
+
+    @Test("A real page's findings join their criteria: a failure fails one the flow passes, a new criterion is reported, and what a person must check leaves it not tested")
+    func pageFindingsJoinTheirCriteria() throws {
+        var flow = try FlowReader.read(file: "\(FlowSessionTests.flowsFolder)/login.en.yaml").get()
+        flow.page = "login.en.html"
+        let profile = FlowSessionTests.voices.profile(for: flow.language)!
+        let (results, heard) = FlowChecker(flow: flow, profile: profile).runHeard(speaker: PromptSpeaker())
+        let page = [
+            PageFinding(criterion: .nameRoleValue, tool: .axe, rule: "button-name", passed: false, text: "Buttons must have discernible text: #show."),
+            PageFinding(criterion: .targetSizeMinimum, tool: .layout, rule: "target-size", passed: true, text: "4 of 4 targets are at least 24 by 24 px."),
+            PageFinding(criterion: .redundantEntry, tool: .layout, rule: "redundant-entry", passed: nil, text: "A person must check."),
+        ]
+        var report = FlowReport(file: "login.en.yaml", flow: flow, results: results, lint: FlowLinter.lint(flow), heard: heard)
+        let passedBefore = report.passedCount
+        report.page = page
+        let findings = report.audit
+        #expect(Self.verdict(findings, .nameRoleValue) == .failed)
+        #expect(findings.first { $0.criterion == .nameRoleValue }?.evidence.contains { $0.text == "axe-core, rule button-name: Buttons must have discernible text: #show." && $0.passed == false } == true)
+        #expect(Self.verdict(findings, .targetSizeMinimum) == .passed)
+        #expect(Self.verdict(findings, .redundantEntry) == .notTested)
+        #expect(!findings.contains { $0.criterion == .focusVisible }, "a criterion nothing spoke to is left out")
+        #expect(report.failedCount == 1 && report.passedCount == passedBefore + 1 && report.toCheckCount == 1)
+        let lines = report.lines()
+        #expect(lines.contains("FAIL: page, 4.1.2 Name, Role, Value, axe-core button-name: Buttons must have discernible text: #show."))
+        #expect(lines.contains("CHECK: page, 3.3.7 Redundant Entry, redundant-entry: A person must check."))
+        #expect(lines.last?.hasSuffix(": \(passedBefore + 1) passed, 1 failed, 1 for a person to check.") == true, "\(lines)")
     }
 }

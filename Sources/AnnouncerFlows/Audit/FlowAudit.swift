@@ -3,10 +3,13 @@ public import AnnouncerCore
 /// Maps what `flow check` found (each expectation's result, each lint check, and what each step said and
 /// when) onto the WCAG 2.2 success criteria it gives evidence for, screen by screen (docs/FLOWS.md, "Audit report").
 public enum FlowAudit {
-    /// Every criterion of `WCAGCriterion` for every screen of the flow, criterion by criterion, then screen by screen.
-    public static func audit(flow: Flow, results: [CheckResult], lint: [LintFinding], heard: [HeardStep]) -> [CriterionFinding] {
-        let auditor = Auditor(flow: flow, results: results, lint: lint, heard: heard)
-        return WCAGCriterion.allCases.flatMap { criterion in
+    /// Every criterion that is `alwaysReported`, and every other that the page's checks found something for,
+    /// for every screen of the flow, criterion by criterion, then screen by screen. The page's findings
+    /// belong to a flow of a real page, whose one screen is that page.
+    public static func audit(flow: Flow, results: [CheckResult], lint: [LintFinding], heard: [HeardStep], page: [PageFinding] = []) -> [CriterionFinding] {
+        let auditor = Auditor(flow: flow, results: results, lint: lint, heard: heard, page: page)
+        let found = Set(page.map(\.criterion))
+        return WCAGCriterion.allCases.filter { $0.alwaysReported || found.contains($0) }.flatMap { criterion in
             flow.screens.map { auditor.finding(criterion, on: $0) }
         }
     }
@@ -17,20 +20,23 @@ private struct Auditor {
     let results: [CheckResult]
     let lint: [LintFinding]
     let heard: [HeardStep]
+    let page: [PageFinding]
     let words: AuditWords
     /// The check's and the lint's own sentences are English.
     let english = Language(code: "en")!
 
-    init(flow: Flow, results: [CheckResult], lint: [LintFinding], heard: [HeardStep]) {
+    init(flow: Flow, results: [CheckResult], lint: [LintFinding], heard: [HeardStep], page: [PageFinding]) {
         self.flow = flow
         self.results = results
         self.lint = lint
         self.heard = heard
+        self.page = page
         words = AuditWords(language: flow.language)
     }
 
     func finding(_ criterion: WCAGCriterion, on screen: Screen) -> CriterionFinding {
-        let (evidence, otherwise) = gather(criterion, on: screen)
+        var (evidence, otherwise) = criterion.alwaysReported ? gather(criterion, on: screen) : ([], .notTested)
+        evidence += pageEvidence(criterion)
         var verdict = Self.verdict(evidence, otherwise: otherwise)
         // A password field whose paste nobody declared leaves the criterion open, whatever else passed.
         if criterion == .accessibleAuthenticationMinimum, verdict == .passed, evidence.contains(where: { $0.passed == nil }) {
@@ -47,6 +53,15 @@ private struct Auditor {
     }
 
     // MARK: - Sources of evidence
+
+    /// What the checks of the real page found for `criterion`, beside what the steps found.
+    private func pageEvidence(_ criterion: WCAGCriterion) -> [AuditEvidence] {
+        guard flow.page != nil else { return [] }
+        return page.filter { $0.criterion == criterion }.map { finding in
+            let by = finding.tool == .axe ? "axe-core, rule \(finding.rule)" : "Layout check \(finding.rule)"
+            return AuditEvidence(text: "\(by): \(finding.text)", language: english, passed: finding.passed)
+        }
+    }
 
     private func steps(on screen: Screen) -> [HeardStep] { heard.filter { $0.screen == screen.id } }
 
@@ -209,6 +224,10 @@ private struct Auditor {
             var evidence = lint(on: screen, [.label])
             evidence += results(of: onScreen.filter { $0.isUserAction && !$0.isSwipe }, kinds: [.says])
             return (evidence, .notTested)
+
+        default:
+            // The criteria the flow's own checks do not speak to: only a real page's checks do (`pageEvidence`).
+            return ([], .notTested)
         }
     }
 }

@@ -41,7 +41,7 @@ private struct Page {
     mutating func render() -> String {
         let audits = flows.map(\.report.audit)
         let failedCriteria = audits.reduce(0) { total, findings in
-            total + WCAGCriterion.allCases.count { criterion in
+            total + Set(findings.map(\.criterion)).count { criterion in
                 AuditVerdict.combined(findings.filter { $0.criterion == criterion }.map(\.verdict)) == .failed
             }
         }
@@ -114,6 +114,7 @@ private struct Page {
             (words.dateLabel, run.date),
             (words.voicesLabel, run.voices.joined(separator: "; ")),
             (words.sinkLabel, run.sink),
+        ] + run.tools.map { (words.checkedWithLabel, $0) } + [
             (words.machineLabel, run.machine),
             (words.commandLabel, run.command),
         ]
@@ -151,6 +152,8 @@ private struct Page {
     private mutating func summary(_ audits: [[CriterionFinding]]) {
         html += "<section aria-labelledby=\"summary\"><h2 id=\"summary\">\(e(words.summaryHeading))</h2>\n"
         let readable = flows.indices.filter { flows[$0].report.flow != nil }
+        // The criteria the flows' findings name: the flow's own checks always, the page checks' when they found something.
+        let criteria = Set(audits.joined().map(\.criterion)).sorted()
         let parts = stride(from: 0, to: readable.count, by: Self.summaryColumns).map { Array(readable[$0..<min($0 + Self.summaryColumns, readable.count)]) }
         for (number, part) in parts.enumerated() {
             let caption = parts.count == 1 ? words.summaryCaption : words.summaryCaption(part: number + 1, of: parts.count)
@@ -161,7 +164,7 @@ private struct Page {
                 html += "<th scope=\"col\"><span\(lang(flow.language, within: language))>\(e(flow.name))</span> <span class=\"file\">(\(e(name)))</span></th>"
             }
             html += "</tr></thead>\n<tbody>\n"
-            for criterion in WCAGCriterion.allCases {
+            for criterion in criteria {
                 html += "<tr><th scope=\"row\">\(e(criterion.number)) \(e(criterion.name(in: language))) (\(criterion.level))</th>"
                 for index in part {
                     // The page's own language in every cell: the summary is one section, in one language.
@@ -223,7 +226,9 @@ private struct Page {
 
     private mutating func criteria(_ index: Int, _ flow: Flow, _ findings: [CriterionFinding], words: AuditWords) {
         html += "<h3 id=\"\(Self.anchor(index))-criteria\">\(e(words.criteriaHeading))</h3>\n"
-        for criterion in WCAGCriterion.allCases {
+        // A check of the page that could not be made is said before the criteria it leaves without its findings.
+        for note in flows[index].report.pageNotes { html += "<p\(lang(.english, within: flow.language))>\(e(note))</p>\n" }
+        for criterion in Set(findings.map(\.criterion)).sorted() {
             let mine = findings.filter { $0.criterion == criterion }
             let verdict = AuditVerdict.combined(mine.map(\.verdict))
             html += "<h4 id=\"\(Self.anchor(index, criterion))\">\(e(criterion.number)) \(e(criterion.name(in: flow.language))) (\(criterion.level)): \(verdictText(verdict, words: words))</h4>\n"

@@ -1,5 +1,5 @@
 /// How a report's run was made, said at its top: the tool and the commit it was built from, the date,
-/// the voices, the sink, the machine and the command.
+/// the voices, the sink, the other tools it checked with, the machine and the command.
 public struct AuditRun: Sendable {
     public var version: String
     /// The commit of the source the tool was built from, when it can be told.
@@ -11,8 +11,12 @@ public struct AuditRun: Sendable {
     public var sink: String
     public var machine: String
     public var command: String
+    /// The other tools the run checked with and their versions, such as `Chromium 156.0.8078.108` and
+    /// `axe-core 4.12.1, with the WCAG 2.0, 2.1 and 2.2 A and AA rules`.
+    public var tools: [String]
 
-    public init(version: String, commit: String?, date: String, voices: [String], sink: String, machine: String, command: String) {
+    public init(version: String, commit: String?, date: String, voices: [String], sink: String, machine: String, command: String, tools: [String] = []) {
+        self.tools = tools
         self.version = version
         self.commit = commit
         self.date = date

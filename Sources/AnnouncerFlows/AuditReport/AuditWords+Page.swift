@@ -45,6 +45,8 @@ extension AuditWords {
         say("Each success criterion, flow by flow (part \(part) of \(parts)). A cell links to the criterion's evidence in that flow.",
             "Hvert suksesskriterium, flyt for flyt (del \(part) av \(parts)). En celle lenker til bevisene for kriteriet i den flyten.")
     }
+
+    var checkedWithLabel: String { say("Checked with", "Kontrollert med") }
     var criterionHeader: String { say("Success criterion", "Suksesskriterium") }
     var runLatencyHeading: String { say("Announcement latency over the run", "Forsinkelse for opplesninger i hele kjøringen") }
     func histogramTitle(count: Int) -> String {

@@ -16,6 +16,10 @@ public struct FlowReport: Sendable {
     public var recording: (audio: String, timeline: String)?
     /// What each step said and when it was heard, for the audit report.
     public var heard: [HeardStep]
+    /// What the checks of the real page found (axe-core, the layout), for a flow of a page.
+    public var page: [PageFinding] = []
+    /// Why a check of the page could not be made or finished, one sentence each, such as axe-core timing out.
+    public var pageNotes: [String] = []
 
     public init(
         file: String, flow: Flow?, results: [CheckResult] = [], lint: [LintFinding] = [], readProblems: [String] = [],
@@ -32,11 +36,13 @@ public struct FlowReport: Sendable {
 
     /// The WCAG 2.2 success criteria this check gives evidence for, screen by screen; empty when the file could not be read.
     public var audit: [CriterionFinding] {
-        flow.map { FlowAudit.audit(flow: $0, results: results, lint: lint, heard: heard) } ?? []
+        flow.map { FlowAudit.audit(flow: $0, results: results, lint: lint, heard: heard, page: page) } ?? []
     }
 
-    public var passedCount: Int { results.count { $0.passed } + lint.count { $0.passed } }
-    public var failedCount: Int { results.count { !$0.passed } + lint.count { !$0.passed } + readProblems.count }
+    public var passedCount: Int { results.count { $0.passed } + lint.count { $0.passed } + page.count { $0.passed == true } }
+    public var failedCount: Int { results.count { !$0.passed } + lint.count { !$0.passed } + page.count { $0.passed == false } + readProblems.count }
+    /// What the page's checks leave to a person: axe-core's incomplete results, and the criteria no tool can judge.
+    public var toCheckCount: Int { page.count { $0.passed == nil } }
     public var passed: Bool { failedCount == 0 }
 
     /// The report as plain lines that read well aloud. By default: one line per failure, beginning
@@ -55,6 +61,8 @@ public struct FlowReport: Sendable {
             let place = result.step == 0 ? "" : "step \(result.step)" + (result.line.map { ", line \($0)" } ?? "") + ", \(result.action): "
             lines.append("\(result.passed ? "pass" : "FAIL"): \(place)\(result.message)")
         }
+        // What a person must check is said as plainly as a failure: it is work left to do.
+        for finding in page where verbose || finding.passed != true { lines.append(finding.line) }
         if verbose {
             // What a real screen reader said at each step, with its three times: the evidence QA reads.
             for step in heard {
@@ -69,7 +77,8 @@ public struct FlowReport: Sendable {
             lines.append("Recorded the audio in \(recording.audio) and the timeline in \(recording.timeline).")
         }
         let name = (file as NSString).lastPathComponent
-        lines.append("\(flow.name) (\(name)): \(passedCount) passed, \(failedCount) failed.")
+        let toCheck = toCheckCount == 0 ? "" : ", \(toCheckCount) for a person to check"
+        lines.append("\(flow.name) (\(name)): \(passedCount) passed, \(failedCount) failed\(toCheck).")
         return lines
     }
 }
@@ -77,7 +86,7 @@ public struct FlowReport: Sendable {
 /// The report as `flow check --json` writes it, one object per flow.
 extension FlowReport: Encodable {
     enum CodingKeys: String, CodingKey {
-        case file, flow, language = "lang", passed, failed, readProblems = "read_problems", results, lint, recording
+        case file, flow, language = "lang", passed, failed, readProblems = "read_problems", results, lint, page, pageNotes = "page_notes", recording
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -90,6 +99,10 @@ extension FlowReport: Encodable {
         try container.encode(readProblems, forKey: .readProblems)
         try container.encode(results.map(ResultLine.init), forKey: .results)
         try container.encode(lint.map(LintLine.init), forKey: .lint)
+        if flow?.page != nil {
+            try container.encode(page.map(PageLine.init), forKey: .page)
+            try container.encode(pageNotes, forKey: .pageNotes)
+        }
         try container.encodeIfPresent(recording.map { RecordingLine(audio: $0.audio, timeline: $0.timeline) }, forKey: .recording)
     }
 
@@ -134,6 +147,34 @@ extension FlowReport: Encodable {
             passed = finding.passed
             message = finding.message
             contrastRatio = finding.contrastRatio.map(ThreeDecimals.init)
+        }
+    }
+
+    private struct PageLine: Encodable {
+        var criterion: String
+        var tool: String
+        var rule: String
+        /// True, false, or null for what a person must check.
+        var passed: Bool?
+        var message: String
+
+        enum CodingKeys: String, CodingKey { case criterion, tool, rule, passed, message }
+
+        init(_ finding: PageFinding) {
+            criterion = finding.criterion.number
+            tool = finding.tool.rawValue
+            rule = finding.rule
+            passed = finding.passed
+            message = finding.text
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(criterion, forKey: .criterion)
+            try container.encode(tool, forKey: .tool)
+            try container.encode(rule, forKey: .rule)
+            try container.encode(passed, forKey: .passed)
+            try container.encode(message, forKey: .message)
         }
     }
 

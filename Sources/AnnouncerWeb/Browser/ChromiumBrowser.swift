@@ -152,6 +152,12 @@ public final class ChromiumBrowser: @unchecked Sendable {
         }
     }
 
+    /// The browser's version, such as `156.0.8078.108`.
+    public func version() throws(WebError) -> String {
+        let product = try send(Target.GetVersion()).product
+        return product.split(separator: "/").last.map(String.init) ?? product
+    }
+
     /// Calls `listener` with each event's method, session and whole message, on the reading thread.
     @discardableResult
     public func listen(_ listener: @escaping @Sendable (_ method: String, _ session: String?, _ message: Data) -> Void) -> UUID {

@@ -13,6 +13,8 @@ public final class WebPage: @unchecked Sendable {
     private let listener = Mutex<UUID?>(nil)
     /// Whether the page lives in the browser's first tab, which closing leaves open.
     private let keepsTab: Bool
+    /// False when the page was opened with `evenUnfinished` and its load event never came in time.
+    public private(set) var finishedLoading = true
 
     private init(browser: ChromiumBrowser, session: String, address: String, target: String, keepsTab: Bool) {
         self.keepsTab = keepsTab
@@ -39,10 +41,11 @@ public final class WebPage: @unchecked Sendable {
     /// Opens `address` in a new page and waits for its load event; `onChange`, when given, hears every
     /// live-region change and focus move from before the page's first script (on the reading thread).
     /// With `inFirstTab`, the page is loaded in the browser's first tab, the one a real window shows
-    /// and a screen reader follows, and closing it leaves that tab.
+    /// and a screen reader follows, and closing it leaves that tab. With `evenUnfinished`, a page whose
+    /// load event does not come in time is given as it is, with `finishedLoading` false.
     public static func open(
         _ address: String, in browser: ChromiumBrowser, inFirstTab: Bool = false, timeout: Duration = .seconds(30),
-        onChange: (@Sendable (PageChange) -> Void)? = nil
+        evenUnfinished: Bool = false, onChange: (@Sendable (PageChange) -> Void)? = nil
     ) throws(WebError) -> WebPage {
         let url = url(for: address)
         if url.hasPrefix("file://"), let path = URL(string: url)?.path, !FileManager.default.fileExists(atPath: path) {
@@ -73,7 +76,10 @@ public final class WebPage: @unchecked Sendable {
         let navigation = try page.send(Page.Navigate(url: url))
         if let error = navigation.errorText, !error.isEmpty { throw .pageNotLoaded(url: address, error: error) }
         let seconds = Double(timeout.components.seconds)
-        guard loaded.wait(timeout: .now() + seconds) == .success else { throw .timedOut(method: "Page.navigate (the page never finished loading)") }
+        if loaded.wait(timeout: .now() + seconds) != .success {
+            guard evenUnfinished else { throw .timedOut(method: "Page.navigate (the page never finished loading)") }
+            page.finishedLoading = false
+        }
         try page.send(Accessibility.Enable())
         return page
     }

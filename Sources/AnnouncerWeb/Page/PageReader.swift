@@ -303,22 +303,23 @@ public enum PageReader {
         return RGBColour(red: UInt8(max(0, min(255, red.rounded()))), green: UInt8(max(0, min(255, green.rounded()))), blue: UInt8(max(0, min(255, blue.rounded()))))
     }
 
+    /// Statements that put a stop for Tab, `#announce-tab-order-end`, at the page's end, and take focus
+    /// and the scroll back to the page's top.
+    static let endStop = """
+        const stop = document.createElement('span');
+        stop.id = 'announce-tab-order-end'; stop.tabIndex = 0; stop.setAttribute('aria-hidden', 'true');
+        stop.style.cssText = 'position:fixed;left:0;bottom:0;width:1px;height:1px;overflow:hidden';
+        document.body.appendChild(stop);
+        if (document.activeElement) document.activeElement.blur();
+        window.scrollTo(0, 0);
+        """
+
     /// Presses Tab from the top of the page until it reaches a stop put at the page's end, and names what
     /// it reached. The stop keeps focus in the page: a Tab past the last element would give it to the
     /// browser's own controls, in a real window, where a screen reader's next key would then go.
     static func tabOrder(_ page: WebPage, elements: [PageElement]) throws(WebError) -> [ElementID] {
         let byNode = Dictionary(elements.filter { $0.backendNodeId != 0 }.map { ($0.backendNodeId, $0.element.id) }, uniquingKeysWith: { first, _ in first })
-        _ = try page.evaluate("""
-            (() => {
-              const stop = document.createElement("span");
-              stop.id = "announce-tab-order-end"; stop.tabIndex = 0; stop.setAttribute("aria-hidden", "true");
-              stop.style.cssText = "position:fixed;left:0;bottom:0;width:1px;height:1px;overflow:hidden";
-              document.body.appendChild(stop);
-              if (document.activeElement) document.activeElement.blur();
-              window.scrollTo(0, 0);
-              return null;
-            })()
-            """)
+        _ = try page.evaluate("(() => { \(endStop) return null; })()")
         // Afterwards the next Tab starts from the top again, as it did before: a place at the page's start
         // is focused and taken away, which moves the starting point of Tab there (blurring would leave it
         // at the stop, after the last element).

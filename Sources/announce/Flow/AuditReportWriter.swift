@@ -3,6 +3,7 @@ import AnnouncerCommandLine
 import AnnouncerEngine
 import AnnouncerFlows
 import AnnouncerVoices
+import AnnouncerWeb
 import Audio
 import Foundation
 
@@ -14,9 +15,16 @@ struct AuditReportWriter {
     /// The folder the flows' whole recordings go to, when no --record folder is given.
     var audioFolder: String { "\(folder)/audio" }
 
+    /// Makes the folder and tries writing in it, so that a folder the report cannot be written to is said
+    /// in one sentence before any work starts.
     func prepare() throws {
-        do { try FileManager.default.createDirectory(atPath: audioFolder, withIntermediateDirectories: true) } catch {
-            throw CommandFailure("The folder \(folder) could not be made for the report.")
+        let probe = "\(audioFolder)/.announce-write-test"
+        do {
+            try FileManager.default.createDirectory(atPath: audioFolder, withIntermediateDirectories: true)
+            try Data().write(to: URL(fileURLWithPath: probe))
+            try FileManager.default.removeItem(atPath: probe)
+        } catch {
+            throw CommandFailure("The report cannot be written to the folder \(folder); choose one you can write to.")
         }
     }
 
@@ -70,7 +78,8 @@ struct AuditReportWriter {
         name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? name
     }
 
-    func write(_ flows: [AuditedFlow], voices: VoiceLibrary, scope: AuditScope, sink: String) throws {
+    /// Writes index.html; `tools` are the other tools the run checked with, one line each.
+    func write(_ flows: [AuditedFlow], voices: VoiceLibrary, scope: AuditScope, sink: String, tools: [String] = []) throws {
         let languages = Set(flows.compactMap(\.report.flow?.language))
         let version = Self.shellOutput("/usr/bin/dpkg-query", ["-W", "-f=${Version}", "libespeak-ng1"]) ?? ""
         let espeak = version.isEmpty ? "eSpeak NG" : "eSpeak NG \(version)"
@@ -79,7 +88,8 @@ struct AuditReportWriter {
         }
         let run = AuditRun(
             version: AnnouncerVersion.current, commit: Self.commit(), date: Self.now(), voices: voiceLines, sink: sink,
-            machine: Self.machine(), command: (["announce"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+            machine: Self.machine(), command: (["announce"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
+            tools: [version.isEmpty ? "eSpeak NG" : "eSpeak NG \(version) (libespeak-ng1)"] + tools
         )
         let page = AuditReportPage.html(run: run, flows: flows, scope: scope)
         do { try page.write(toFile: "\(folder)/index.html", atomically: true, encoding: .utf8) } catch {
@@ -137,5 +147,13 @@ struct AuditReportWriter {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Prints index.html as `report.pdf` through Chromium (`ReportPrinter`).
+    func writePDF(in browser: ChromiumBrowser) throws(WebError) {
+        let data = try ReportPrinter.pdf(of: "\(folder)/index.html", in: browser)
+        do { try data.write(to: URL(fileURLWithPath: "\(folder)/report.pdf")) } catch {
+            throw .refused(method: "Page.printToPDF", message: "its PDF could not be written to \(folder)/report.pdf")
+        }
     }
 }

@@ -27,7 +27,12 @@ struct FlowCheckCommand: ParsableCommand {
         goes on in lines that begin with two spaces. Progress goes to standard error. The exit status \
         is 1 when any expectation or lint check fails or a file cannot be read. --report DIR also writes \
         an audit report, DIR/index.html, that maps every result to the WCAG 2.2 success criteria it is \
-        evidence for, with what was heard, its audio and its timing; it opens without a network.
+        evidence for, with what was heard, its audio and its timing; it opens without a network; with \
+        --pdf, also DIR/report.pdf, tagged, for filing. A flow of a real page also has the page checked: \
+        by axe-core 4 (its WCAG 2.0, 2.1 and 2.2 A and AA rules; scripts/install-deps fetches it), whose \
+        violations fail and whose incomplete results are lines beginning with CHECK, for a person; and \
+        for the WCAG 2.2 criteria it cannot check: 2.5.8 target size, 2.4.11 focus not obscured and \
+        2.4.7 focus visible, measured from the page's layout, and 3.3.7 and 3.2.6, left to a person.
         """
     )
 
@@ -58,6 +63,12 @@ struct FlowCheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("For the report's scope: who ran the check.", valueName: "NAME"))
     var tester: String?
 
+    @Flag(help: "With --report, also write the report as a tagged PDF, DIR/report.pdf, through Chromium.")
+    var pdf = false
+
+    @Flag(name: .customLong("no-axe"), help: "Do not run axe-core on real pages; the layout checks still run.")
+    var noAxe = false
+
     @Flag(help: "Wait for each step's speech to end before the next, as a listener would (always so with --record and --report).")
     var listen = false
 
@@ -69,6 +80,7 @@ struct FlowCheckCommand: ParsableCommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Name at least one flow file, such as Flows/login.en.yaml.") }
+        if pdf, report == nil { throw ValidationError("--pdf writes the audit report as PDF, so it needs --report DIR too.") }
     }
 
     func run() throws {
@@ -105,9 +117,10 @@ struct FlowCheckCommand: ParsableCommand {
         var recordedStems: Set<String> = []
         var progress = recordingFolder.map { _ in RecordingProgress(steps: flows.map { (try? $0.1.get())?.steps.count ?? 0 }) }
         if let progress { Self.say(progress.opening) }
+        var pageTools = PageTools(useAxe: !noAxe)
         for (number, (file, read)) in flows.enumerated() {
             Self.say("Checking \(file).")
-            let (checked, times) = try check(file, read: read, voices: voices, shared: shared, recordedStems: &recordedStems)
+            let (checked, times) = try check(file, read: read, voices: voices, shared: shared, recordedStems: &recordedStems, pageTools: &pageTools)
             if let left = progress?.finished(flow: number) { Self.say(left) }
             reports.append(checked)
             if let auditReport {
@@ -118,8 +131,20 @@ struct FlowCheckCommand: ParsableCommand {
         if let auditReport {
             Self.say("Writing the audit report.")
             let scope = AuditScope(product: product, build: build, tester: tester, began: began, ended: AuditReportWriter.now())
-            try auditReport.write(audited, voices: voices, scope: scope, sink: "wav, recorded at the pace of a real sound device (\(auditReport.relative(recordingFolder!)))")
+            try auditReport.write(
+                audited, voices: voices, scope: scope,
+                sink: "wav, recorded at the pace of a real sound device (\(auditReport.relative(recordingFolder!)))", tools: pageTools.versions)
             Self.say("Wrote the audit report to \(auditReport.folder)/index.html.")
+            if pdf {
+                Self.say("Printing the audit report as PDF through Chromium.")
+                do throws(WebError) {
+                    try auditReport.writePDF(in: WebSession.shared.browser())
+                    Self.say("Wrote the audit report as PDF to \(auditReport.folder)/report.pdf.")
+                } catch {
+                    WebSession.shared.waitIfInterrupted()
+                    throw CommandFailure("The report could not be printed as PDF: \(error.description)")
+                }
+            }
         }
         if json {
             let all = FlowCheckSummary(
@@ -150,7 +175,7 @@ struct FlowCheckCommand: ParsableCommand {
     /// The flow's report, and the timeline's times of everything it said.
     private func check(
         _ file: String, read: Result<Flow, FlowFileError>, voices: VoiceLibrary, shared: (any SpeechDestination)?,
-        recordedStems: inout Set<String>
+        recordedStems: inout Set<String>, pageTools: inout PageTools
     ) throws -> (FlowReport, [String: AnnouncementTimes]) {
         let flow: Flow
         switch read {
@@ -205,6 +230,7 @@ struct FlowCheckCommand: ParsableCommand {
         var checkedFlow = flow
         let results: [CheckResult]
         let heard: [HeardStep]
+        var pageAudit: PageAudit?
         if let page = flow.page {
             // A real page: its screen is read from the page, for the lint and the report.
             do throws(WebError) {
@@ -245,6 +271,8 @@ struct FlowCheckCommand: ParsableCommand {
                 checkedFlow.screens = PageFlowImporter.flow(from: snapshot, address: page, language: flow.language, profile: profile).screens
                 (results, heard) = checker.run(page: opened, speaker: voice)
                 opened.close()
+                // The page's own checks, in a fresh copy of it in the headless browser, which no screen reader follows.
+                pageAudit = try pageTools.check(page, in: WebSession.shared.browser())
             } catch {
                 WebSession.shared.waitIfInterrupted()
                 if let (engine, _) = recorded { speechDestination.close(); engine.finish() }
@@ -270,7 +298,10 @@ struct FlowCheckCommand: ParsableCommand {
             engine.finish()
             writer.flush()
         }
-        return (FlowReport(file: file, flow: checkedFlow, results: results, lint: FlowLinter.lint(checkedFlow), recording: recording, heard: heard), times)
+        var report = FlowReport(file: file, flow: checkedFlow, results: results, lint: FlowLinter.lint(checkedFlow), recording: recording, heard: heard)
+        report.page = pageAudit?.findings ?? []
+        report.pageNotes = pageAudit?.notes ?? []
+        return (report, times)
     }
 
     /// The running server, or one engine in this process for every flow.

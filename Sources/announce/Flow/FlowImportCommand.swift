@@ -19,7 +19,9 @@ struct FlowImportCommand: ParsableCommand {
         Its elements come from the accessibility tree: labels, roles, values, states, descriptions as \
         hints, aria-errormessage as errors, and computed colours; its focus order from real Tab \
         presses. The flow has one screen and steps that swipe through it, expecting what is said \
-        there now, so flow check passes it until the page changes. Progress goes to standard error.
+        there now, so flow check passes it until the page changes. Progress goes to standard error, and \
+        so do the page's checks, as flow check makes them: axe-core 4's violations (FAIL) and incomplete \
+        results (CHECK), and the WCAG 2.2 layout checks (target size, focus not obscured, focus visible).
         """
     )
 
@@ -37,13 +39,20 @@ struct FlowImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A folder of voice profiles over the shipped ones, whose words compose the phrases.", valueName: "DIR"))
     var voices: String?
 
+    @Flag(name: .customLong("no-axe"), help: "Do not run axe-core on the page; the layout checks still run.")
+    var noAxe = false
+
     func run() throws {
         PlainOutput.error("Opening \(page) in headless Chromium.")
         defer { WebSession.shared.close() }
         let snapshot: PageSnapshot
+        var pageTools = PageTools(useAxe: !noAxe)
+        let audit: PageAudit
         do throws(WebError) {
             let opened = try WebPage.open(page, in: try WebSession.shared.browser())
             snapshot = try PageReader.read(opened)
+            opened.close()
+            audit = try pageTools.check(page, in: WebSession.shared.browser())
         } catch {
             WebSession.shared.waitIfInterrupted()
             throw CommandFailure(error.description)
@@ -56,6 +65,10 @@ struct FlowImportCommand: ParsableCommand {
         let flow = PageFlowImporter.flow(from: snapshot, address: page, language: language, profile: profile, style: phrasing.style ?? .voiceover)
         let interactive = snapshot.elements.filter(\.element.isInteractive).count
         PlainOutput.error("Read \(snapshot.elements.count) elements, \(interactive) of them interactive; Tab reaches \(snapshot.tabOrder.count).")
+        for finding in audit.findings where finding.passed != true {
+            for part in PlainLineWrapper.wrap(finding.line) { PlainOutput.error(part) }
+        }
+        for line in Self.summary(of: audit) { PlainOutput.error(line) }
         let text = FlowFileWriter.yaml(flow, comment: [
             "Imported by announce flow import from \(page) (\(snapshot.title)).",
             "The steps expect what a screen reader says there now; edit them to say what it should.",
@@ -68,5 +81,18 @@ struct FlowImportCommand: ParsableCommand {
         } else {
             print(text, terminator: "")
         }
+    }
+
+    /// What the page's checks found, in two lines: axe-core's (when it ran) and the layout checks'.
+    static func summary(of audit: PageAudit) -> [String] {
+        func count(_ tool: PageFinding.Tool, _ passed: Bool?) -> Int {
+            Set(audit.findings.filter { $0.tool == tool && $0.passed == passed }.map { "\($0.rule) \($0.text)" }).count
+        }
+        var lines: [String] = []
+        if let version = audit.axeVersion {
+            lines.append("axe-core \(version) found \(count(.axe, false)) violations, and \(count(.axe, nil)) results a person must check.")
+        }
+        lines.append("The layout checks found \(count(.layout, false)) failures, and left \(count(.layout, nil)) to a person.")
+        return lines
     }
 }
