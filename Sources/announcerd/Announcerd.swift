@@ -282,6 +282,10 @@ struct Announcerd: ParsableCommand {
         started["server.started_in"] = "\(startup.summary)"
         // Said last, once every signal has its meaning: whoever waits for this line may signal at once.
         logger.info("Started, serving JSON lines and SSIP.", metadata: started)
+        // The same news as data: one line on standard output for tests and scripts, and systemd's READY=1.
+        let readiness = ServerReadiness(version: AnnouncerVersion.current, pid: getpid(), sockets: sockets.paths)
+        FileHandle.standardOutput.write(Data(readiness.line.utf8))
+        SystemdNotify.ready(status: "Serving JSON lines and SSIP on \(listeningPath).")
         dispatchMain()
     }
 
