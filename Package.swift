@@ -55,6 +55,7 @@ let package = Package(
         .executable(name: "announcer-synth", targets: ["announcer-synth"]),
         .library(name: "AnnouncerCore", targets: ["AnnouncerCore"]),
         .library(name: "AnnouncerEngine", targets: ["AnnouncerEngine"]),
+        .library(name: "AnnouncerScheduling", targets: ["AnnouncerScheduling"]),
         .library(name: "Speech", targets: ["Speech"]),
         // For Benchmarks/, whose in-process benchmarks run eSpeak NG in their own process.
         .library(name: "ESpeak", targets: ["ESpeak"]),
@@ -177,12 +178,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // The speaking path: the Dispatch scheduler that runs the core's queue, the synthesis thread
-        // and the audio thread.
+        // The Dispatch scheduler that runs the core's queue and tells a `Speaker` what to say, by a
+        // `SchedulerClock`. No C imports: its tests run it with a fake speaker and a clock moved by hand.
+        .target(
+            name: "AnnouncerScheduling",
+            dependencies: ["AnnouncerCore", .product(name: "DequeModule", package: "swift-collections")],
+            swiftSettings: swiftSettings
+        ),
+
+        // The speaking path: the scheduler with the engine's speaker, the synthesis thread and the audio thread.
         .target(
             name: "AnnouncerEngine",
             dependencies: [
-                "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "Blocking", "SoundIcons",
+                "AnnouncerCore", "AnnouncerScheduling", "AnnouncerVoices", "Speech", "Audio", "Blocking", "SoundIcons",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -207,7 +215,7 @@ let package = Package(
         .target(
             name: "AnnouncerServer",
             dependencies: [
-                "AnnouncerCore", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerVoices", "JSONLineEncoding", "SoundIcons",
+                "AnnouncerCore", "AnnouncerEngine", "AnnouncerScheduling", "AnnouncerProtocol", "AnnouncerVoices", "JSONLineEncoding", "SoundIcons",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -291,9 +299,11 @@ let package = Package(
         .testTarget(
             name: "AnnouncerEngineTests",
             // ESpeak: the language-switching test runs the pipeline on eSpeak NG in the test's own process.
-            dependencies: ["AnnouncerEngine", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "ESpeak", "TestSupport"],
+            dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "ESpeak", "TestSupport"],
             linkerSettings: linksESpeak
         ),
+        // The scheduler with a fake speaker and a clock moved by hand: no process, no eSpeak, no ALSA.
+        .testTarget(name: "AnnouncerSchedulingTests", dependencies: ["AnnouncerScheduling", "AnnouncerCore"]),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
         .testTarget(name: "SSMLReadingTests", dependencies: ["SSMLReading", "AnnouncerCore"]),
         .testTarget(

@@ -1,4 +1,5 @@
 public import AnnouncerCore
+public import AnnouncerScheduling
 public import AnnouncerVoices
 public import Audio
 import Foundation
@@ -60,7 +61,7 @@ public final class SpeechEngine: Sendable {
     }
 
     /// Starts eSpeak NG (once per process) and opens the sink; throws a plain-language error if either fails.
-    public init(
+    public convenience init(
         sink sinkSpec: SinkSpec,
         policy: LiveRegionPolicy = .standard,
         voices: VoiceLibrary = .standard(),
@@ -74,34 +75,41 @@ public final class SpeechEngine: Sendable {
     ) throws(EngineError) {
         let synthesis: any Synthesizer
         do throws(SpeechError) {
-            switch placement {
-            case let .worker(executable):
-                synthesis = try IsolatedSynthesizer.shared(executable: executable, keepsStandby: warmStandby)
-            case let .inProcess(start):
-                synthesis = try SynthesisThread.shared(starting: start)
-            case .standard:
-                if let executable = IsolatedSynthesizer.defaultExecutable() {
-                    synthesis = try IsolatedSynthesizer.shared(executable: executable, keepsStandby: warmStandby)
-                } else if let inProcessFallback {
-                    logger.warning("The synthesis worker announcer-synth was not found beside this program, so eSpeak NG runs inside it: a crash in eSpeak would stop it. Build it with swift build, or set ANNOUNCER_SYNTH_WORKER.")
-                    synthesis = try SynthesisThread.shared(starting: inProcessFallback)
-                } else {
-                    throw .workerUnavailable(Self.missingWorker(ProcessInfo.processInfo.environment["ANNOUNCER_SYNTH_WORKER"]))
-                }
-            }
+            synthesis = try Self.startSynthesis(placement, warmStandby: warmStandby, inProcessFallback: inProcessFallback, logger: logger)
         } catch {
             throw .speech(error)
         }
-        synthesizer = synthesis
-        // Every language the synthesizer's eSpeak NG speaks, as it read them before any synthesis.
-        var voices = voices
-        voices.addSynthesizerLanguages(from: synthesis.catalog)
         let format = AudioFormat(sampleRate: synthesis.sampleRate)
+        let sink: any AudioSink
         if let prestarted = PrestartedSink.take(sinkSpec, format: format, waitingForDevice: waitingForAudioDevice) {
             sink = prestarted
         } else {
             do throws(AudioError) { sink = try sinkSpec.open(format: format, waitingForDevice: waitingForAudioDevice) } catch { throw .audio(error) }
         }
+        self.init(
+            synthesizer: synthesis, sink: sink, describedAs: sinkSpec, policy: policy, voices: voices,
+            whenAudioFails: handling, sounds: sounds, logger: logger)
+    }
+
+    /// Speaks through the `synthesizer`, `sink` and `clock` given: the seam for tests and embedders.
+    /// `sink` is open at the synthesizer's sample rate; `sinkSpec` names it in logs and status.
+    /// The scheduler reads `clock` and sets its wake-ups by it; the playback thread times audio by the system's.
+    public init(
+        synthesizer synthesis: any Synthesizer,
+        sink: any AudioSink,
+        describedAs sinkSpec: SinkSpec,
+        clock: any SchedulerClock = SystemMonotonicClock(),
+        policy: LiveRegionPolicy = .standard,
+        voices: VoiceLibrary = .standard(),
+        whenAudioFails handling: AudioFaultHandling = .wait,
+        sounds: SoundIconLibrary? = SoundIconLibrary(folders: .standard()),
+        logger: Logger
+    ) {
+        synthesizer = synthesis
+        // Every language the synthesizer's eSpeak NG speaks, as it read them before any synthesis.
+        var voices = voices
+        voices.addSynthesizerLanguages(from: synthesis.catalog)
+        self.sink = sink
         self.sinkSpec = sinkSpec
         self.currentVoices = Mutex(voices)
         self.logger = logger
@@ -113,8 +121,29 @@ public final class SpeechEngine: Sendable {
         soundIcons = sounds
         pipeline = SpeechPipeline(
             synthesis: synthesis, sink: sink, voices: voices, policy: policy, device: device, handling: handling, sounds: sounds)
-        scheduler = AnnouncementScheduler(policy: policy, speaker: pipeline)
-        logger.debug("Speech engine started.", metadata: ["audio.sink": "\(sinkSpec)", "audio.sample_rate": "\(format.sampleRate)"])
+        scheduler = AnnouncementScheduler(policy: policy, speaker: pipeline, clock: clock)
+        logger.debug("Speech engine started.", metadata: ["audio.sink": "\(sinkSpec)", "audio.sample_rate": "\(synthesis.sampleRate)"])
+    }
+
+    /// The synthesizer `placement` names, started or found running.
+    private static func startSynthesis(
+        _ placement: SynthesisPlacement, warmStandby: Bool, inProcessFallback: SynthesisEngineStart?, logger: Logger
+    ) throws(SpeechError) -> any Synthesizer {
+        switch placement {
+        case let .worker(executable):
+            return try IsolatedSynthesizer.shared(executable: executable, keepsStandby: warmStandby)
+        case let .inProcess(start):
+            return try SynthesisThread.shared(starting: start)
+        case .standard:
+            if let executable = IsolatedSynthesizer.defaultExecutable() {
+                return try IsolatedSynthesizer.shared(executable: executable, keepsStandby: warmStandby)
+            } else if let inProcessFallback {
+                logger.warning("The synthesis worker announcer-synth was not found beside this program, so eSpeak NG runs inside it: a crash in eSpeak would stop it. Build it with swift build, or set ANNOUNCER_SYNTH_WORKER.")
+                return try SynthesisThread.shared(starting: inProcessFallback)
+            } else {
+                throw .workerUnavailable(Self.missingWorker(ProcessInfo.processInfo.environment["ANNOUNCER_SYNTH_WORKER"]))
+            }
+        }
     }
 
     /// Why no worker can be started, for a program that cannot run eSpeak NG itself.

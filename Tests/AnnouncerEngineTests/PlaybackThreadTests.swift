@@ -5,6 +5,7 @@ import Glibc
 import Synchronization
 import Testing
 @testable import AnnouncerEngine
+import AnnouncerScheduling
 
 /// The playback thread on its own, with a paced null sink: what a stopped utterance leaves behind.
 @Suite struct PlaybackThreadTests {
@@ -115,7 +116,7 @@ private func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
 }
 
 /// A device that takes writes until told to fail, and remembers the first sample of each chunk.
-private final class ScriptedSink: AudioSink, Sendable {
+final class ScriptedSink: AudioSink, Sendable {
     let name = "scripted"
     let format = AudioFormat(sampleRate: 22_050)
     private let failAfterWrites: Int?

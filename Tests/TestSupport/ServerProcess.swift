@@ -1,3 +1,4 @@
+public import AnnouncerProtocol
 import Foundation
 import Synchronization
 
@@ -11,6 +12,8 @@ public final class ServerProcess: Sendable {
     public let process = Process()
     private let standardError = Pipe()
     private let log = LogText()
+    private let standardOutput = Pipe()
+    private let output = LogText()
 
     /// A fresh private directory with a short path, as Unix socket paths are limited to 107 bytes.
     public static func makeDirectory() -> String {
@@ -19,7 +22,7 @@ public final class ServerProcess: Sendable {
         return path
     }
 
-    /// Starts the server and waits until it says it is listening.
+    /// Starts the server and waits for its readiness line.
     /// With `useStandardPath`, no --socket is given and the server finds its own path from the environment.
     public init(
         socketPath: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
@@ -39,19 +42,25 @@ public final class ServerProcess: Sendable {
         }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = standardError
-        process.standardOutput = FileHandle.nullDevice
-        let log = self.log
-        standardError.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            if !chunk.isEmpty { log.append(String(decoding: chunk, as: UTF8.self)) }
+        process.standardOutput = standardOutput
+        for (pipe, text) in [(standardError, log), (standardOutput, output)] {
+            pipe.fileHandleForReading.readabilityHandler = { handle in
+                let chunk = handle.availableData
+                if !chunk.isEmpty { text.append(String(decoding: chunk, as: UTF8.self)) }
+            }
         }
         try process.run()
         if waitUntilListening {
-            guard waitFor({ self.log.text.contains("listening on") || !self.process.isRunning }, seconds: 20),
+            guard waitFor({ self.readiness != nil || !self.process.isRunning }, seconds: 20),
                   process.isRunning else {
                 throw ServerFailedToStart(log: standardErrorText)
             }
         }
+    }
+
+    /// The readiness line the server wrote to its standard output once it served, as data; nil until then.
+    public var readiness: ServerReadiness? {
+        output.text.split(separator: "\n").lazy.compactMap { ServerReadiness(line: $0) }.first
     }
 
     /// The server's log, each entry on one line again: a long entry is wrapped to 80 cells with a
@@ -71,6 +80,7 @@ public final class ServerProcess: Sendable {
         process.waitUntilExit()
         Thread.sleep(forTimeInterval: 0.05)
         standardError.fileHandleForReading.readabilityHandler = nil
+        standardOutput.fileHandleForReading.readabilityHandler = nil
         return process.terminationStatus
     }
 

@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerScheduling
 import Audio
 import Blocking
 import Foundation

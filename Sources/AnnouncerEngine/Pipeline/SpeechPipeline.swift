@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerScheduling
 import AnnouncerVoices
 import Audio
 import Speech

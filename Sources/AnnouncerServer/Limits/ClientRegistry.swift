@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerScheduling
 import AnnouncerEngine
 import AnnouncerProtocol
 import JSONLineEncoding

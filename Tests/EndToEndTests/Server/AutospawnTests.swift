@@ -1,4 +1,5 @@
 import TestSupport
+import AnnouncerProtocol
 import Foundation
 import Testing
 
@@ -27,6 +28,11 @@ struct AutospawnTests {
                 return log.contains(text)
             }, seconds: 10)
             return log
+        }
+
+        /// The readiness line the spawned server wrote to its log, its standard output there, as data.
+        static func readiness(in log: String) -> ServerReadiness? {
+            log.split(separator: "\n").lazy.compactMap { ServerReadiness(line: $0) }.first
         }
 
         /// Stops the spawned server, whose process id the socket's peer credentials give.
@@ -62,8 +68,8 @@ struct AutospawnTests {
         let run = try ProgramRun(SSIPClientTests.python, ["-c", script], environment: home.environment, timeout: 30)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("225"), "\(run.standardOutput)")
-        let log = home.log(containing: "listening on \(home.socketPath)")
-        #expect(log.contains("listening on \(home.socketPath)"), "\(log)")
+        let log = home.log(containing: #""event":"ready""#)
+        #expect(Home.readiness(in: log)?.sockets == [home.socketPath], "\(log)")
         #expect(Home.serverProcessID(at: home.socketPath) != nil)
     }
 
@@ -74,8 +80,8 @@ struct AutospawnTests {
         // -w waits for the message's END event: it exits 0 only when announcer spoke it to the end.
         let run = try ProgramRun("/usr/bin/spd-say", ["-w", "Spoken by announcer, which spd-say started"], environment: home.environment, timeout: 30)
         #expect(run.status == 0, "\(run.standardError)")
-        let log = home.log(containing: "listening on \(home.socketPath)")
-        #expect(log.contains("listening on \(home.socketPath)"), "\(log)")
+        let log = home.log(containing: #""event":"ready""#)
+        #expect(Home.readiness(in: log)?.sockets == [home.socketPath], "\(log)")
         #expect(Home.serverProcessID(at: home.socketPath) != nil)
     }
 

@@ -14,7 +14,7 @@ import Synchronization
 public final class AnnouncementScheduler: Sendable {
     private let queue = DispatchQueue(label: "announcer.scheduler", qos: .userInteractive)
     private let speaker: any Speaker
-    private let clock: any MonotonicClock
+    private let clock: any SchedulerClock
     private let state: Mutex<State>
     private let inboxes = Mutex(ClientInboxes())
     /// How many clients' requests one turn of the queue carries out before its other work (speech
@@ -26,7 +26,7 @@ public final class AnnouncementScheduler: Sendable {
         var observers: [ObjectIdentifier: any TimelineObserver] = [:]
         var outcomeHandlers: [AnnouncementID: @Sendable (Outcome) -> Void] = [:]
         var idleHandlers: [@Sendable () -> Void] = []
-        var expiryTimer: (any DispatchSourceTimer)?
+        var expiryTimer: (any WakeUp)?
         var expiryDeadline: MonotonicInstant?
         var endedCount: [Outcome.Kind: Int] = [:]
         /// Each client's dropped announcements by reason, until `forget(_:)`.
@@ -38,7 +38,8 @@ public final class AnnouncementScheduler: Sendable {
         var noticeHandler: (@Sendable (QueueNotice) -> Void)?
     }
 
-    public init(policy: LiveRegionPolicy = .standard, speaker: any Speaker, clock: any MonotonicClock = SystemMonotonicClock()) {
+    /// `clock` is read for every decision's time and sets the wake-ups for expiry and pause limits.
+    public init(policy: LiveRegionPolicy = .standard, speaker: any Speaker, clock: any SchedulerClock = SystemMonotonicClock()) {
         self.speaker = speaker
         self.clock = clock
         self.state = Mutex(State(liveRegion: LiveRegionQueue(policy: policy)))
@@ -351,12 +352,8 @@ public final class AnnouncementScheduler: Sendable {
             state.expiryTimer = nil
             state.expiryDeadline = deadline
             guard let deadline else { return }
-            let timer = DispatchSource.makeTimerSource(queue: queue)
             // One microsecond past the deadline, so the announcement has waited *longer* than its time to live or the hold limit.
-            timer.schedule(deadline: (deadline + .microseconds(1)).dispatchTime, leeway: .milliseconds(1))
-            timer.setEventHandler { [weak self] in self?.expireDue() }
-            timer.resume()
-            state.expiryTimer = timer
+            state.expiryTimer = clock.wake(at: deadline + .microseconds(1), on: queue) { [weak self] in self?.expireDue() }
         }
     }
 
@@ -376,27 +373,4 @@ public final class AnnouncementScheduler: Sendable {
         let observers = state.withLock { Array($0.observers.values) }
         for observer in observers { observer.record(event) }
     }
-}
-
-/// What the scheduler is doing at one moment.
-public struct SchedulerStatus: Sendable, Hashable {
-    public var speaking: Announcement?
-    public var waitingAssertive: Int
-    public var waitingPolite: Int
-    /// How many announcements have ended so far, by outcome.
-    public var endedByOutcome: [Outcome.Kind: Int]
-    /// The clients with announcements waiting or dropped.
-    public var clients: [ClientID: ClientQueueStatus]
-    /// Who is paused, and a pause of everyone while it lasts.
-    public var paused: PausedClients = .nobody
-}
-
-/// One client's share of the queue: what waits, and what was dropped and why.
-public struct ClientQueueStatus: Sendable, Hashable {
-    public var waitingAssertive: Int
-    public var waitingPolite: Int
-    /// Dropped announcements by the sentence that says why.
-    public var droppedByReason: [String: Int]
-
-    public var dropped: Int { droppedByReason.values.reduce(0, +) }
 }

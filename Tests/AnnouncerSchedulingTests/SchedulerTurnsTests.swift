@@ -1,5 +1,5 @@
 import AnnouncerCore
-@testable import AnnouncerEngine
+@testable import AnnouncerScheduling
 import Dispatch
 import Synchronization
 import Testing
