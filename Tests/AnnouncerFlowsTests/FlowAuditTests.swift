@@ -22,7 +22,7 @@ import Testing
     }
 
     static func audit(_ file: String) throws -> (Flow, [CriterionFinding]) {
-        let flow = try FlowReader.read(file: "\(FlowSessionTests.flowsFolder)/\(file)").get()
+        let flow = try FlowReader.read(file: "\(FlowSessionTests.flowsFolder)/\(file)").get().expecting(.voiceover).flow
         let profile = FlowSessionTests.voices.profile(for: flow.language)!
         let (results, heard) = FlowChecker(flow: flow, profile: profile).runHeard(speaker: PromptSpeaker())
         return (flow, FlowAudit.audit(flow: flow, results: results, lint: FlowLinter.lint(flow), heard: heard))

@@ -47,7 +47,7 @@ import Testing
     }
 
     static func run(_ speaker: some FlowSpeaker) throws -> [CheckResult] {
-        let flow = try FlowSessionTests.flow("login.en.yaml")
+        let flow = try FlowSessionTests.flow("login.en.yaml").expecting(.voiceover).flow
         let profile = FlowSessionTests.voices.profile(for: .english)!
         return FlowChecker(flow: flow, profile: profile).run(speaker: speaker)
     }

@@ -95,7 +95,68 @@ import Testing
         #expect(Self.say(link, norwegian: true) == "Winter boots, lenke, gjeldende side")
         let button = Element(id: "b", role: .button, label: "Actions", states: [.collapsed], popup: "menu")
         #expect(Self.say(button, .nvda) == "Actions, button, collapsed, subMenu")
-        #expect(Self.say(button, .orca) == "Actions push button collapsed opens menu")
+        #expect(Self.say(button, .orca) == "Actions collapsed push button opens menu")
+    }
+
+    /// What Orca 43 said on Flows/web/patterns/ (docs/FLOWS.md, "The Orca style against the real Orca").
+    @Test("The Orca style puts each role's parts where Orca 43 does: expansion before a button's role, a spin button's value and a radio button's state before theirs")
+    func orcaOrderPerRole() {
+        let spin = Element(id: "s", role: .spinButton, label: "Guests", range: RangeValue(now: 2, minimum: 1, maximum: 8))
+        #expect(Self.say(spin, .orca) == "Guests 2 spin button")
+        #expect(Self.say(spin, .nvda) == "Guests, spin button, 2")
+        let combo = Element(id: "c", role: .comboBox, label: "Fruit", value: "Banana", states: [.collapsed], popup: "listbox")
+        #expect(Self.say(combo, .orca) == "Fruit editable combo box Banana opens listbox")
+        #expect(Self.say(combo, .orca, norwegian: true) == "Fruit redigerbar komboboks Banana åpner listeboks")
+        #expect(Self.say(Self.box("Deep dish", [.off], role: .radio), .orca) == "Deep dish not selected radio button")
+        #expect(Self.say(Element(id: "l", role: .link, label: "Winter boots", current: "page"), .orca) == "Winter boots link")
+    }
+
+    @Test("The Orca style says a progress bar as Orca 43 works it out, a percentage of the maximum, instead of its role")
+    func orcaProgressBarPercent() {
+        var bar = Element(id: "p", role: .progressBar, label: "Upload", range: RangeValue(now: 40, minimum: 0, maximum: 200, text: "Forty"))
+        #expect(Self.say(bar, .orca) == "Upload 20 percent")
+        #expect(Self.say(bar, .orca, norwegian: true) == "Upload 20 prosent")
+        // Orca 43 does not take the minimum off the value: 15 of 10 to 20 is "150 percent".
+        bar.range = RangeValue(now: 15, minimum: 10, maximum: 20)
+        #expect(Self.say(bar, .orca) == "Upload 150 percent")
+        #expect(Self.say(bar, .nvda) == "Upload, progress bar, 15")
+    }
+
+    @Test("In a grid the Orca style reads the row coming in, then only the header and coordinate that changed")
+    func orcaGridMoves() {
+        let grid = ContextContainer(role: .grid, roleName: "grid", name: "Transactions", rows: 3, columns: 3, identity: 1)
+        func cell(_ text: String, _ row: Int, _ column: Int, _ header: String) -> Element {
+            var cell = Element(id: ElementID(text), role: .gridCell, label: text,
+                               cell: CellPosition(row: row, column: column, columnHeader: header, rowText: ["01-Jan-16", "Deposit", "$1,000,000.00"]))
+            cell.context = [grid]
+            return cell
+        }
+        let orca = PhraseComposer(profile: Self.english, style: .orca)
+        let first = cell("01-Jan-16", 2, 1, "Date"), right = cell("Deposit", 2, 2, "Type"), down = cell("Withdrawal", 3, 2, "Type")
+        #expect(orca.phrase(for: first, entering: [grid]) == "Transactions table with 3 rows 3 columns. 01-Jan-16. Deposit. $1,000,000.00")
+        #expect(orca.phrase(for: right, previous: first) == "Type column header Deposit. column 2")
+        #expect(orca.phrase(for: down, previous: right) == "Withdrawal. row 3")
+        #expect(orca.phrase(for: first, previous: down) == "Date column header 01-Jan-16. row 2 column 1")
+        #expect(PhraseComposer(profile: Self.norwegian, style: .orca).phrase(for: down, previous: right) == "Withdrawal. rad 3")
+    }
+
+    @Test("Orca names no container around a link, and says its mode after the element when focus switches it")
+    func orcaLinksAndModes() {
+        let navigation = ContextContainer(role: .navigation, roleName: "navigation", name: "Main", identity: 1)
+        var link = Element(id: "n", role: .link, label: "News")
+        link.context = [navigation]
+        #expect(Self.say(link, .orca, entering: [navigation]) == "News link")
+        #expect(Self.say(link, .nvda, entering: [navigation]).hasPrefix("Main navigation"))
+        var modes = OrcaModes()
+        let slider = Element(id: "v", role: .slider, label: "Volume", range: RangeValue(now: 5, minimum: 0, maximum: 10))
+        let orca = PhraseComposer(profile: Self.english, style: .orca)
+        #expect(orca.phrase(orca.phrase(for: slider), then: modes.focusMoved(to: slider)) == "Volume horizontal slider 5. Focus mode")
+        #expect(modes.focusMoved(to: slider) == nil, "still in focus mode: nothing more")
+        #expect(modes.focusMoved(to: Element(id: "b", role: .button, label: "Export")) == .browse)
+        #expect(modes.focusMoved(to: Element(id: "m", role: .button, label: "Actions", popup: "menu")) == .focus)
+        #expect(modes.focusMoved(to: Self.box("Olives", [.off])) == .browse)
+        #expect(PhraseComposer(profile: Self.norwegian, style: .orca).modeSentence(.browse) == "Utforskermodus")
+        #expect(PhraseComposer(profile: Self.english, style: .nvda).modeSentence(.focus) == nil, "NVDA marks the switch with a sound")
     }
 
     @Test("Read only, required and invalid are said, and an attached error replaces invalid")

@@ -31,9 +31,12 @@ import Testing
         #expect(!flow.steps.isEmpty)
     }
 
-    @Test("Every step of every flow says what it expects, in order, and focus lands where it expects", arguments: files)
-    func everyStepHolds(file: String) throws {
-        var session = try FlowSessionTests.session(file)
+    @Test("Every step of every flow says what it expects, in VoiceOver's and TalkBack's phrasing, and focus lands where it expects",
+          arguments: files, [ReaderStyle.voiceover, .talkback])
+    func everyStepHolds(file: String, style: ReaderStyle) throws {
+        let (flow, unchecked) = try FlowSessionTests.flow(file).expecting(style)
+        #expect(unchecked == 0, "\(file): \(unchecked) steps say nothing in \(style.displayName)'s phrasing")
+        var session = FlowSession(flow: flow, profile: FlowSessionTests.voices.profile(for: flow.language)!, style: style)
         for step in session.flow.steps {
             let line = "\(file):\(step.line ?? 0)"
             let said: [Utterance]
@@ -59,7 +62,7 @@ import Testing
             }
         }
         #expect(checked == Set(session.flow.screens.map(\.id)), "\(file)")
-        let withSays = session.flow.steps.filter { $0.expectation.says != nil }.count
+        let withSays = session.flow.steps.filter { $0.expectation.says != nil || !$0.expectation.saysByStyle.isEmpty }.count
         #expect(Double(withSays) >= 0.8 * Double(session.flow.steps.count), "\(file): says on too few steps")
     }
 
@@ -108,7 +111,7 @@ import Testing
                 case let .wait(milliseconds): "wait \(milliseconds)"
                 }
                 let expect = step.expectation
-                return "\(action) says:\(expect.says?.count ?? -1) focus:\(expect.focus?.rawValue ?? "") within:\(expect.withinMilliseconds ?? 0) order:\(expect.focusOrder?.map(\.rawValue) ?? [])"
+                return "\(action) says:\(expect.says?.count ?? -1) \(ReaderStyle.allCases.map { expect.saysByStyle[$0]?.count ?? -1 }) focus:\(expect.focus?.rawValue ?? "") within:\(expect.withinMilliseconds ?? 0) order:\(expect.focusOrder?.map(\.rawValue) ?? [])"
             }
         }
         #expect(kinds(english) == kinds(norwegian))

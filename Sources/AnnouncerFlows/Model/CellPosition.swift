@@ -7,10 +7,14 @@ public struct CellPosition: Sendable, Hashable {
     /// The text of the column's header cell, when the column has one and this is not it.
     public var columnHeader: String?
 
-    public init(row: Int, column: Int, rowHeader: String? = nil, columnHeader: String? = nil) {
+    /// The text of every cell of its row, in order, as Orca reads a row when focus comes into its table.
+    public var rowText: [String]?
+
+    public init(row: Int, column: Int, rowHeader: String? = nil, columnHeader: String? = nil, rowText: [String]? = nil) {
         self.row = row
         self.column = column
         self.rowHeader = rowHeader
         self.columnHeader = columnHeader
+        self.rowText = rowText
     }
 }

@@ -20,6 +20,9 @@ public enum ElementState: String, Sendable, Hashable, CaseIterable, Comparable {
     case multiselectable
     case busy
 
+    /// Expanded or collapsed, which Orca says in another place than the other states.
+    public var isExpansion: Bool { self == .expanded || self == .collapsed }
+
     /// The key of the state's word in a voice profile: `states.on`.
     public var wordKey: String { "states.\(rawValue)" }
 

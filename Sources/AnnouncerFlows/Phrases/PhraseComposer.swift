@@ -10,7 +10,7 @@ public import AnnouncerVoices
 public struct PhraseComposer: Sendable {
     /// One part of a phrase.
     public enum Part: String, Sendable, CaseIterable {
-        case label, value, role, checked, state, position, error
+        case label, value, role, checked, expansion, state, popup, position, error
     }
 
     /// VoiceOver's order of the parts, the default style's. A part with nothing to say is left out, never said as a blank.
@@ -22,7 +22,9 @@ public struct PhraseComposer: Sendable {
         (.value, "a text field's text; a secure text field's number of characters (words.values.secure, or words.values.secure_one for one), never its text; a slider's, spin button's, progress bar's or meter's aria-valuetext, else its number; a toggle none, since its state says it"),
         (.role, "the role's word (words.roles.*), a heading with its level (words.heading_level); an unknown role Chromium's name for it; static text has none"),
         (.checked, "a toggle's state in its role's words: on/off for a switch, checked/not checked/mixed for a check box, selected/not selected for a radio button (in VoiceOver's and Orca's words), pressed/not pressed for a toggle button; selected"),
-        (.state, "each other state's word (words.states.*), in the order expanded, collapsed, disabled, required, invalid, read only, multi-select, busy, then aria-current (words.current.*) and aria-haspopup (words.popup.*); invalid is left out when an error is attached, since the error says it"),
+        (.expansion, "expanded or collapsed (words.states.*), which Orca says before a button's role and not at all for a combo box"),
+        (.state, "each other state's word (words.states.*), in the order disabled, required, invalid, read only, multi-select, busy, then aria-current (words.current.*); invalid is left out when an error is attached, since the error says it"),
+        (.popup, "aria-haspopup (words.popup.*), which Orca says last"),
         (.position, "\"2 of 3\" among its siblings (words.position); a cell's headers, row and column (words.cell)"),
         (.error, "the error word (words.error), a colon, and the error: \"Error: Must be a valid email address\""),
     ]
@@ -40,14 +42,18 @@ public struct PhraseComposer: Sendable {
 
     /// The element's phrase; `hints` adds its hint after a pause; `leaving` names the containers focus has
     /// just left, innermost first, and `entering` those it has just come into, outermost first, before it.
-    public func phrase(for element: Element, hints: Bool = false, entering: [ContextContainer] = [], leaving: [ContextContainer] = []) -> String {
+    /// `previous` is the element focus came from, for the readers that say only what changed between two
+    /// cells of a grid.
+    public func phrase(for element: Element, hints: Bool = false, entering: [ContextContainer] = [], leaving: [ContextContainer] = [],
+                       previous: Element? = nil) -> String {
+        let (entering, leaving) = style.namesContext(around: element) ? (entering, leaving) : ([], [])
         var parts: [(text: String, beginsSentence: Bool)] = []
-        for part in style.order {
+        for part in style.order(for: element.role) {
             for said in words(for: part, of: element) where !said.text.isEmpty {
                 parts.append((said.text, said.isProse && said.text.first?.isUppercase == true))
             }
         }
-        var phrase = join(parts)
+        var phrase = orcaCell(element, after: previous) ?? join(parts)
         var after: [String] = []
         // VoiceOver says aria-describedby as the element's hint, after a pause and only with hints on;
         // TalkBack, NVDA and Orca say it after the element, always.
@@ -68,6 +74,51 @@ public struct PhraseComposer: Sendable {
         return (context + [phrase.capitalizingFirstLetter]).filter { !$0.isEmpty }.map { sentence in
             sentence.last.map { ".?!".contains($0) } ?? false ? sentence : sentence + "."
         }.joined(separator: " ").dropLastFullStop(unless: phrase.last.map { ".?!".contains($0) } ?? false)
+    }
+
+    /// How Orca 43 reads a cell of a grid or table (orca/formatting.py, `ROLE_TABLE_CELL`): coming from
+    /// outside the table, the whole row, cell by cell ("01-Jan-16. Deposit. $1,000,000.00"); moving within
+    /// it, the header of a column or row that changed, the cell's text, and only the coordinate that changed
+    /// ("Type column header Deposit. column 2"). Nil in the other styles, and for what is not a cell.
+    func orcaCell(_ element: Element, after previous: Element?) -> String? {
+        guard style == .orca, let cell = element.cell, [.gridCell, .cell].contains(element.role) else { return nil }
+        let table = { (element: Element) in element.context.last { $0.role == .grid || $0.role == .table }?.identity }
+        guard let old = previous?.cell, let previous, table(previous) != nil, table(previous) == table(element) else {
+            let row = (cell.rowText ?? [element.currentLabel]).filter { !$0.isEmpty }
+            return row.joined(separator: ". ")
+        }
+        var headers: [String] = []
+        if old.row != cell.row, let header = cell.rowHeader { headers.append("\(header) \(roleWord(.rowHeader))") }
+        if old.column != cell.column, let header = cell.columnHeader { headers.append("\(header) \(roleWord(.columnHeader))") }
+        var coordinates: [String] = []
+        if old.row != cell.row { coordinates.append(PhraseTemplate.fill(word("cell_row") ?? "row {row}", ["row": String(cell.row)])) }
+        if old.column != cell.column { coordinates.append(PhraseTemplate.fill(word("cell_column") ?? "column {column}", ["column": String(cell.column)])) }
+        return [(headers + [element.currentLabel]).joined(separator: " "), coordinates.joined(separator: " ")]
+            .filter { !$0.isEmpty }.joined(separator: ". ")
+    }
+
+    /// A progress bar's value as Orca 43 says it, a percentage of its maximum, worked out as Orca's
+    /// `getValueAsPercent` does: value / (maximum - minimum) * 100, cut to a whole number, without taking
+    /// the minimum off the value first; `aria-valuetext` is not used. Nil in the other styles and for
+    /// anything but a progress bar with a value and a range.
+    func orcaPercent(_ element: Element) -> Int? {
+        guard style == .orca, element.role == .progressBar, let range = element.range, let now = range.now else { return nil }
+        let minimum = range.minimum ?? 0, maximum = range.maximum ?? 100
+        if minimum == maximum { return minimum == now && (1...100).contains(now) ? Int(now) : nil }
+        return Int(now / (maximum - minimum) * 100)
+    }
+
+    /// What Orca says as its mode switches ("Focus mode", `words.styles.orca.modes.focus`); nil in a style
+    /// whose profile has no word for it, as NVDA, which marks the switch with a sound.
+    public func modeSentence(_ mode: OrcaModes.Mode) -> String? {
+        word(mode.wordKey).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The phrase, then the mode's sentence after it, as Orca says a switch once it has read the element.
+    public func phrase(_ phrase: String, then mode: OrcaModes.Mode?) -> String {
+        guard let mode, let sentence = modeSentence(mode) else { return phrase }
+        let endsSentence = phrase.last.map { ".?!".contains($0) } ?? false
+        return phrase.isEmpty ? sentence : phrase + (endsSentence ? " " : ". ") + sentence
     }
 
     /// What is said as focus enters a container: its name, kind and size in the reader's words
@@ -183,8 +234,13 @@ public struct PhraseComposer: Sendable {
         if element.role == .group { return groupWords(for: part, of: element) }
         switch part {
         case .label:
+            // Orca 43 reads a focused tab panel as its role alone ("scroll pane"), without the tab's name.
+            if style == .orca, element.role == .tabPanel { return [] }
             return [Said(text: element.currentLabel)]
         case .value:
+            if let percent = orcaPercent(element) {
+                return [Said(text: PhraseTemplate.fill(word("percent") ?? "{percent} percent", ["percent": String(percent)]))]
+            }
             if let spoken = element.range?.spoken { return [Said(text: spoken)] }
             guard let value = element.value, !value.isEmpty, !element.role.isToggle else { return [] }
             // A control whose name is its value (an option, a tab) says it once.
@@ -195,6 +251,8 @@ public struct PhraseComposer: Sendable {
             }
             return [Self.value(value, of: element)]
         case .role:
+            // Orca says a progress bar's percentage instead of its role ("Upload 40 percent").
+            if orcaPercent(element) != nil { return [] }
             let role = roleWord(element.role, name: element.roleName)
             if let level = element.level, let template = word("heading_level") {
                 return [Said(text: PhraseTemplate.fill(template, ["role": role, "level": String(level)]))]
@@ -202,18 +260,20 @@ public struct PhraseComposer: Sendable {
             return [Said(text: role)]
         case .checked:
             return checkedWords(element.role, states: element.states)
+        case .expansion:
+            return element.states.sorted().filter(\.isExpansion).map { Said(text: stateWord($0.rawValue)) }
         case .state:
             let hasError = !(element.error ?? "").isEmpty
             var said = element.states.sorted()
-                .filter { ![.on, .off, .mixed, .selected].contains($0) && !(hasError && $0 == .invalid) }
+                .filter { ![.on, .off, .mixed, .selected].contains($0) && !$0.isExpansion && !(hasError && $0 == .invalid) }
                 .map { Said(text: stateWord($0.rawValue)) }
             if let current = element.current {
                 said.append(Said(text: word("current.\(current)") ?? word("current.true") ?? "current"))
             }
-            if let popup = element.popup {
-                said.append(Said(text: word("popup.\(popup)") ?? word("popup.true") ?? "has popup"))
-            }
             return said
+        case .popup:
+            guard let popup = element.popup else { return [] }
+            return [Said(text: word("popup.\(popup)") ?? word("popup.true") ?? "has popup")]
         case .position:
             if let cell = element.cell {
                 let template = word("cell") ?? "{row_header}, {column_header}, row {row}, column {column}"
@@ -265,15 +325,17 @@ public struct PhraseComposer: Sendable {
                 [Said(text: child.currentLabel)]
                     + ((child.role.isToggle || child.role == .secureTextField) ? [] : [Self.value(child.value ?? "", of: child)])
             }
-        case .value, .position:
+        case .value, .position, .popup:
             return []
         case .role:
             return interactive.map { [Said(text: roleWord($0.role))] } ?? []
         case .checked:
             return checkedWords(interactive?.role ?? .group, states: states)
+        case .expansion:
+            return states.sorted().filter(\.isExpansion).map { Said(text: stateWord($0.rawValue)) }
         case .state:
             return states.sorted()
-                .filter { ![.on, .off, .mixed, .selected].contains($0) && !(error != nil && $0 == .invalid) }
+                .filter { ![.on, .off, .mixed, .selected].contains($0) && !$0.isExpansion && !(error != nil && $0 == .invalid) }
                 .map { Said(text: stateWord($0.rawValue)) }
         case .error:
             return error.map { [.prose("\(word("error") ?? "Error"): \($0)")] } ?? []

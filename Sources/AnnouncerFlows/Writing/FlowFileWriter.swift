@@ -76,14 +76,32 @@ public enum FlowFileWriter {
         let expectation = step.expectation
         guard !expectation.isEmpty else { return lines }
         lines.append("    expect:")
-        if let says = expectation.says {
-            lines.append(says.count == 1 ? "      says: \(quoted(says[0]))" : "      says:")
-            if says.count > 1 { lines += says.map { "        - \(quoted($0))" } }
+        if expectation.saysByStyle.isEmpty, expectation.saysByReader.isEmpty {
+            if let says = expectation.says { lines += phrases("says", says, indent: "      ") }
+        } else {
+            // says: { virtual: { voiceover: …, talkback: … }, orca: … }: each style's phrases and a real reader's.
+            lines.append("      says:")
+            if !expectation.saysByStyle.isEmpty {
+                lines.append("        virtual:")
+                for style in ReaderStyle.allCases {
+                    if let says = expectation.saysByStyle[style] { lines += phrases(style.rawValue, says, indent: "          ") }
+                }
+            } else if let says = expectation.says {
+                lines += phrases("virtual", says, indent: "        ")
+            }
+            for reader in RealReader.allCases {
+                if let says = expectation.saysByReader[reader] { lines += phrases(reader.rawValue, says, indent: "        ") }
+            }
         }
         if let focus = expectation.focus { lines.append("      focus: \(focus.rawValue)") }
         if let order = expectation.focusOrder { lines.append("      focus_order: [\(order.map(\.rawValue).joined(separator: ", "))]") }
         if let within = expectation.withinMilliseconds { lines.append("      within_ms: \(within)") }
         return lines
+    }
+
+    /// `key: "phrase"`, or `key:` and a list when there are several.
+    private static func phrases(_ key: String, _ says: [String], indent: String) -> [String] {
+        says.count == 1 ? ["\(indent)\(key): \(quoted(says[0]))"] : ["\(indent)\(key):"] + says.map { "\(indent)  - \(quoted($0))" }
     }
 
     /// A YAML double-quoted scalar: backslash, double quote and control characters escaped.

@@ -31,6 +31,8 @@ public final class WebChecker: @unchecked Sendable {
     /// The element last read, for its containers (each named once, as focus enters or leaves it) and
     /// for the readers that say only what changed when it changes in place.
     private let lastRead = Mutex<PageElement?>(nil)
+    /// Orca's browse and focus modes, whose switches the Orca style says.
+    private let modes = Mutex(OrcaModes())
     private let arrived = DispatchSemaphore(value: 0)
 
     public init(flow: Flow, profile: VoiceProfile) {
@@ -162,8 +164,11 @@ public final class WebChecker: @unchecked Sendable {
                 return Utterance(text: change, kind: .focus(focused.element.id), politeness: .polite)
             }
             let (entering, leaving) = ContextContainer.moves(from: previous?.element.context ?? [], to: focused.element.context)
-            return Utterance(text: composer.phrase(for: focused.element, entering: entering, leaving: leaving),
-                             kind: .focus(focused.element.id), politeness: .polite)
+            var phrase = composer.phrase(for: focused.element, entering: entering, leaving: leaving, previous: previous?.element)
+            if previous?.backendNodeId != focused.backendNodeId {
+                phrase = composer.phrase(phrase, then: modes.withLock { $0.focusMoved(to: focused.element) })
+            }
+            return Utterance(text: phrase, kind: .focus(focused.element.id), politeness: .polite)
         }
     }
 

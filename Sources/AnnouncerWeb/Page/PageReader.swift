@@ -61,7 +61,8 @@ public enum PageReader {
         const columnHeader = rows.length ? cellsOf(rows[0])[column] : null;
         const rowHeader = cellsOf(row).find((c) => c.matches('th[scope=row], [role=rowheader]'));
         const text = (c) => c && c !== cellElement && isHeader(c) ? (c.innerText || c.textContent || '').trim() : '';
-        cell = { row: rows.indexOf(row) + 1, column: column + 1, rowHeader: text(rowHeader), columnHeader: row === rows[0] ? '' : text(columnHeader) };
+        cell = { row: rows.indexOf(row) + 1, column: column + 1, rowHeader: text(rowHeader), columnHeader: row === rows[0] ? '' : text(columnHeader),
+                 rowText: cellsOf(row).map((c) => (c.innerText || c.textContent || '').trim()) };
       }
       return { type: element.type || '', id: element.id || '', colour: style.color, background: background || 'rgb(255, 255, 255)',
                size: parseFloat(style.fontSize), weight: parseInt(style.fontWeight, 10) || 400,
@@ -272,8 +273,10 @@ public enum PageReader {
         var cell: CellPosition?
         if let place = facts?["cell"], case let .number(row)? = place["row"], case let .number(column)? = place["column"], row > 0, column > 0 {
             let rowHeader = place["rowHeader"]?.text, columnHeader = place["columnHeader"]?.text
+            var rowText: [String]?
+            if case let .array(texts)? = place["rowText"] { rowText = texts.compactMap(\.text) }
             cell = CellPosition(row: Int(row), column: Int(column), rowHeader: rowHeader?.isEmpty == false ? rowHeader : nil,
-                                columnHeader: columnHeader?.isEmpty == false ? columnHeader : nil)
+                                columnHeader: columnHeader?.isEmpty == false ? columnHeader : nil, rowText: rowText)
         }
         let current = facts?["current"]?.text.flatMap { $0.isEmpty || $0 == "false" ? nil : $0 }
         let popup = node.property("hasPopup")?.text.flatMap { $0.isEmpty || $0 == "false" ? nil : $0 }

@@ -30,6 +30,8 @@ public final class WebPlayer: @unchecked Sendable {
     /// The element last read: its containers are named once as focus enters or leaves them, and a reader
     /// that says only changes says what changed in it.
     private var lastRead: PageElement?
+    /// Orca's browse and focus modes, whose switches the Orca style says.
+    private var modes = OrcaModes()
 
     /// How long the page must be quiet after a key before the next is taken, so lines keep their order.
     public static let settling: Duration = .milliseconds(300)
@@ -186,10 +188,13 @@ public final class WebPlayer: @unchecked Sendable {
         let previous = lastRead
         lastRead = focused
         let (entering, leaving) = ContextContainer.moves(from: previous?.element.context ?? [], to: focused.element.context)
-        var phrase = composer.phrase(for: focused.element, hints: hintsOn, entering: entering, leaving: leaving)
+        var phrase = composer.phrase(for: focused.element, hints: hintsOn, entering: entering, leaving: leaving,
+                                     previous: repeating ? nil : previous?.element)
         if !repeating, composer.style.saysChangesOnly, let previous, previous.backendNodeId == focused.backendNodeId,
            let change = composer.change(from: previous.element, to: focused.element) {
             phrase = change
+        } else if previous?.backendNodeId != focused.backendNodeId {
+            phrase = composer.phrase(phrase, then: modes.focusMoved(to: focused.element))
         }
         speak(Utterance(text: phrase, kind: .focus(focused.element.id), politeness: .polite), line: phrase.isEmpty ? words.line(.blank) : phrase, stopsFocus: true)
     }
