@@ -99,7 +99,7 @@ import Testing
 /// The lane's indexes against a walk over every line, through thousands of random changes: the turns
 /// and the timers must find exactly what a look at every client finds.
 @Suite struct FairLaneIndexTests {
-    @Test("The indexed next turn and earliest front equal a walk over every line, through random changes", arguments: [1, 2] as [UInt64])
+    @Test("The indexed next turn, earliest front and busiest client equal a walk over every line, through random changes", arguments: [1, 2] as [UInt64])
     func indexesAgreeWithAWalkOverEveryLine(seed: UInt64) {
         var random = SplitMix64(seed: seed)
         var lane = FairLane()
@@ -157,6 +157,7 @@ import Testing
                 let indexedTurn = first.nextInShare(share, where: include)
                 let walkedTurn = second.walkForNextInShare(share, where: include)
                 #expect(indexedTurn == walkedTurn, "step \(step), seed \(seed)")
+                #expect(lane.busiestClient(inShare: share) == lane.walkForBusiestClient(inShare: share), "step \(step), seed \(seed)")
             }
         }
         #expect(lane.count > 0)

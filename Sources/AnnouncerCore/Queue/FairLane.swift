@@ -68,6 +68,14 @@ struct FairLane: Sendable {
         static func < (lhs: Self, rhs: Self) -> Bool { (lhs.turn, lhs.number) < (rhs.turn, rhs.number) }
     }
 
+    /// A client's number of waiting announcements: the most first; on a tie, the lowest client number.
+    private struct LoadKey: Comparable, Sendable {
+        var waiting: Int
+        var client: ClientID
+
+        static func < (lhs: Self, rhs: Self) -> Bool { (rhs.waiting, lhs.client) < (lhs.waiting, rhs.client) }
+    }
+
     /// The clients of one share with announcements here, and the share's own round of them.
     private struct ShareRound: Sendable {
         var turn: UInt64
@@ -78,6 +86,9 @@ struct FairLane: Sendable {
         /// The clients' turns, so the next is found without a walk over thousands of clients; an entry
         /// is stale once its client's turn, share or first entry changed.
         var clientsInTurn = LazyMinHeap<TurnKey>()
+        /// The clients by how many they have waiting, so the busiest is found without a walk when a
+        /// program at its bound drops one; an entry is stale once its client's count or share changed.
+        var clientsByLoad = LazyMinHeap<LoadKey>()
 
         init(turn: UInt64, lastServed: ClientID?) {
             self.turn = turn
@@ -140,10 +151,8 @@ struct FairLane: Sendable {
         }
         lines[client]!.waiting += 1
         rounds[share]!.waiting += 1
-        if newLine || atFront {
-            index(client, byArrival: true, byTurn: true)
-            tidyIndexes(of: share)
-        }
+        index(client, byArrival: newLine || atFront, byTurn: newLine || atFront, byLoad: true)
+        tidyIndexes(of: share)
     }
 
     /// Moves `client`'s waiting announcements to `share`, which it joins as a newcomer: for clients
@@ -157,7 +166,7 @@ struct FairLane: Sendable {
         rounds[share]!.clients.insert(client)
         rounds[share]!.waiting += line.waiting
         lines[client] = line
-        index(client, byArrival: false, byTurn: true)
+        index(client, byArrival: false, byTurn: true, byLoad: true)
     }
 
     /// Takes `id` out of the lane wherever it waits; false when it was not here.
@@ -181,7 +190,8 @@ struct FairLane: Sendable {
             // they leave at the front go now, so a look at the fronts never walks past them.
             while let first = lines[member.client]!.entries.first, !isLive(first) { lines[member.client]!.entries.removeFirst() }
         }
-        if lines[member.client]?.entries.first?.number != firstBefore { index(member.client, byArrival: true, byTurn: true) }
+        let frontChanged = lines[member.client]?.entries.first?.number != firstBefore
+        index(member.client, byArrival: frontChanged, byTurn: frontChanged, byLoad: true)
         return true
     }
 
@@ -261,7 +271,19 @@ struct FairLane: Sendable {
 
     /// The client of `share` with the most announcements waiting here; on a tie, the lowest number.
     func busiestClient(inShare share: ShareID) -> ClientID? {
-        // One look at each client: in a flood through hundreds of connections this runs for every arrival.
+        guard let round = rounds[share] else { return nil }
+        let lines = self.lines
+        switch round.clientsByLoad.smallest(where: { key in
+            lines[key.client].map { $0.share == share && $0.waiting == key.waiting } ?? false
+        }, lookingAtMost: Self.searchLimit) {
+        case let .found(key): return key.client
+        case .none: return nil
+        case .gaveUp: return walkForBusiestClient(inShare: share)
+        }
+    }
+
+    /// `busiestClient` by a look at every client of the share (internal for the tests, which compare).
+    func walkForBusiestClient(inShare share: ShareID) -> ClientID? {
         var busiest: (waiting: Int, client: ClientID)?
         for client in rounds[share]?.clients ?? [] {
             let waiting = lines[client]?.waiting ?? 0
@@ -354,10 +376,11 @@ struct FairLane: Sendable {
     /// Puts `client`'s line, as it is now, in the indexes: by its first entry's arrival, and in its
     /// share's turns. Called whenever the first entry, the turn or the share changes; what it replaces
     /// goes stale.
-    private mutating func index(_ client: ClientID, byArrival: Bool, byTurn: Bool) {
+    private mutating func index(_ client: ClientID, byArrival: Bool, byTurn: Bool, byLoad: Bool = false) {
         guard let line = lines[client], let first = line.entries.first else { return }
         if byArrival { frontsByArrival.insert(FrontKey(arrival: first.arrival, number: first.number, client: client)) }
         if byTurn { rounds[line.share]?.clientsInTurn.insert(TurnKey(turn: line.turn, number: first.number, client: client)) }
+        if byLoad { rounds[line.share]?.clientsByLoad.insert(LoadKey(waiting: line.waiting, client: client)) }
     }
 
     /// Drops stale entries from the indexes' tops, and rebuilds an index that holds more than twice
@@ -371,8 +394,15 @@ struct FairLane: Sendable {
             })
         }
         guard var round = rounds[share] else { return }
-        // Taken out while it changes, so the round is not copied.
+        // Taken out while they change, so the round is not copied.
         rounds[share]?.clientsInTurn = LazyMinHeap()
+        rounds[share]?.clientsByLoad = LazyMinHeap()
+        round.clientsByLoad.dropStaleTop { key in lines[key.client].map { $0.share != share || $0.waiting != key.waiting } ?? true }
+        if round.clientsByLoad.count > 2 * round.clients.count + Self.searchLimit {
+            round.clientsByLoad.rebuild(round.clients.compactMap { client in
+                lines[client].map { LoadKey(waiting: $0.waiting, client: client) }
+            })
+        }
         round.clientsInTurn.dropStaleTop { key in
             guard let line = lines[key.client] else { return true }
             return line.share != share || line.turn != key.turn || line.entries.first?.number != key.number
@@ -384,6 +414,7 @@ struct FairLane: Sendable {
             })
         }
         rounds[share]?.clientsInTurn = round.clientsInTurn
+        rounds[share]?.clientsByLoad = round.clientsByLoad
     }
 
     /// The shares with announcements here.
@@ -395,13 +426,18 @@ struct FairLane: Sendable {
         struct Front: Hashable { var client: ClientID, number: UInt64 }
         struct Turn: Hashable { var share: ShareID, client: ClientID, turn: UInt64, number: UInt64 }
         let fronts = Set(frontsByArrival.elements.map { Front(client: $0.client, number: $0.number) })
+        struct Load: Hashable { var share: ShareID, client: ClientID, waiting: Int }
         let turns = Set(rounds.flatMap { share, round in
             round.clientsInTurn.elements.map { Turn(share: share, client: $0.client, turn: $0.turn, number: $0.number) }
+        })
+        let loads = Set(rounds.flatMap { share, round in
+            round.clientsByLoad.elements.map { Load(share: share, client: $0.client, waiting: $0.waiting) }
         })
         return lines.allSatisfy { client, line in
             guard let first = line.entries.first else { return false }
             return fronts.contains(Front(client: client, number: first.number))
                 && turns.contains(Turn(share: line.share, client: client, turn: line.turn, number: first.number))
+                && loads.contains(Load(share: line.share, client: client, waiting: line.waiting))
         }
     }
 
