@@ -60,16 +60,16 @@ final class SpeechPipeline: Speaker {
         let punctuation = announcement.punctuation ?? .some
         // Words in another language inside the text (English inside Bokmål) are spoken by that
         // language's profile, one request after another into the same stream.
-        let (voice, runs) = voices.withLock { library in
-            let segments = reading == .words
-                ? library.segments(of: announcement.text, in: announcement.language)
-                : [LanguageSegment(announcement.text, announcement.language)]
-            let runs = segments.flatMap { segment in
-                let profile = library.speakingProfile(for: segment.language)
-                return CapitalCueRuns(text: segment.text, reading: reading, capitals: capitals).runs.map { (profile, $0) }
-            }
-            return (library.speakingProfile(for: announcement.language), runs)
+        // A copy of the library (its tables are shared, not copied), so a reload never waits for this.
+        let library = voices.withLock { $0 }
+        let segments = reading == .words
+            ? library.segments(of: announcement.text, in: announcement.language)
+            : [LanguageSegment(announcement.text, announcement.language)]
+        let runs = segments.flatMap { segment in
+            let profile = library.speakingProfile(for: segment.language)
+            return CapitalCueRuns(text: segment.text, reading: reading, capitals: capitals).runs.map { (profile, $0) }
         }
+        let voice = library.speakingProfile(for: announcement.language)
         let volume = prosody.volume ?? voice.volume
         let cue = runs.contains(where: \.1.cue) ? Tone.capitalLetter.samples(sampleRate: synthesis.sampleRate, volume: volume) : []
         // A new stream has room for far more than a cue, so this never waits.

@@ -5,11 +5,6 @@ public struct SortedWordList: Sendable {
     /// Where each word begins in `bytes`; it ends at the next newline.
     private let starts: [Int32]
 
-    /// Reads a list of one word per line (see `init(bytes:)`).
-    public init(text: String) {
-        self.init(bytes: Array(text.utf8))
-    }
-
     /// Reads the bytes of a list of one word per line. A list sorted by byte, as
     /// `Voices/switching/make` writes it, is taken in one pass, so reading the shipped list costs
     /// about a millisecond at start; one out of order is sorted here. Empty lines are skipped.

@@ -1,8 +1,8 @@
 public import AnnouncerCore
 
 /// How well language switching finds the English a corpus marks in `[square brackets]`: per word and
-/// per phrase, and how many strings with no English switched. `announce voices --score-switching` and
-/// the tests print and check it on `Voices/samples/`.
+/// per phrase, and how many strings with no English switched. `LanguageSwitchingTests` prints and
+/// checks it on `Voices/samples/`.
 public struct SwitchingScore: Sendable, Equatable {
     public var strings = 0
     /// Strings with nothing marked that switched anyway.
