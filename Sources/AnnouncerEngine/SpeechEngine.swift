@@ -199,7 +199,24 @@ public final class SpeechEngine: Sendable {
         // While the device is down nothing is heard, so nothing said then is "said the same moments
         // before": a repeat is not ended as a duplicate of it, nor is it remembered to make one.
         if !audioDevice.isWorking { announcement.dropsRepeats = false }
+        if let script = announcement.script {
+            announcement.script = Self.speakable(script, in: announcement.language, by: currentVoices.withLock { $0 })
+        }
         scheduler.submit(announcement, onEnd: onEnd)
+    }
+
+    /// `script` with the parts in a language no voice speaks (`<lang xml:lang="yi">`) given the
+    /// announcement's `language`, and one sentence saying so: the rest is kept, where eSpeak would
+    /// fail the whole announcement at that part.
+    static func speakable(_ script: SpeechScript, in language: Language, by voices: VoiceLibrary) -> SpeechScript {
+        var (kept, replaced) = script.keepingLanguages(where: voices.speaks)
+        guard !replaced.isEmpty else { return script }
+        let named = replaced.map(\.rawValue).joined(separator: ", ")
+        let sentence = replaced.count == 1
+            ? "No voice speaks the language \(named) that the SSML names, so that part is spoken in \(language)."
+            : "No voice speaks the languages \(named) that the SSML names, so those parts are spoken in \(language)."
+        kept.problem = [script.problem, sentence].compactMap { $0 }.joined(separator: " ")
+        return kept
     }
 
     /// Speaks everything accepted so far, then closes the sink on the playback thread,

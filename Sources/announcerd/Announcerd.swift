@@ -203,6 +203,11 @@ struct Announcerd: ParsableCommand {
             // At login the sound server may start after this one: its clients are never refused for that.
             speechEngine = try engine.startEngine(label: "announcerd", warmStandby: standbyWorker, waitingForAudioDevice: true, startup: startup)
             configuration.defaultLanguage = try defaultLanguage(among: speechEngine.voices.languages)
+            // A Bokmål server reads its language-switching lists now, off the start-up path, so its
+            // first announcement does not wait for them; any other reads them only if Bokmål comes.
+            if let switcher = speechEngine.voices.switcher, configuration.defaultLanguage == switcher.base {
+                Thread.detachNewThread { switcher.preload() }
+            }
         } catch {
             sockets.release()
             throw error

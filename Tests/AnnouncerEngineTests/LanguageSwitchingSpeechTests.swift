@@ -27,7 +27,7 @@ import Testing
         }
     }
 
-    private func speak(_ text: String, _ language: Language, switching: Bool) throws -> (given: [String], firstAudio: Int, result: SpeechResult?) {
+    private func speak(_ text: String, _ language: Language, switching: Bool, script: SpeechScript? = nil) throws -> (given: [String], firstAudio: Int, result: SpeechResult?) {
         let synthesis = try NotingSynthesizer()
         var voices = VoiceLibrary.standard()
         voices.switchesLanguage = switching
@@ -36,7 +36,8 @@ import Testing
         let pipeline = SpeechPipeline(synthesis: synthesis, sink: sink, voices: voices, policy: .standard, device: device, handling: .wait)
         let reports = Mutex<[SpeechReport]>([])
         let done = DispatchSemaphore(value: 0)
-        let announcement = try Announcement(text: text, language: language, prosody: Prosody(rate: 450), arrival: .now())
+        var announcement = try Announcement(text: text, language: language, prosody: Prosody(rate: 450), arrival: .now())
+        announcement.script = script
         pipeline.speak(announcement) { report in
             reports.withLock { $0.append(report) }
             if case .finished = report { done.signal() }
@@ -62,6 +63,15 @@ import Testing
     func switchingOffSpeaksOneVoice() throws {
         let spoken = try speak("Feil: Network request failed", .norwegianBokmal, switching: false)
         #expect(spoken.given == ["nb: Feil: Network request failed"])
+        #expect(spoken.result == .completed)
+    }
+    @Test("English inside an SSML announcement's Bokmål text goes to the English voice, its marks kept in order")
+    func theEnglishPartOfMarkupIsSpokenByTheEnglishVoice() throws {
+        let script = SpeechScript(parts: [.text("Feil: Network request failed", .plain), .mark("slutt"), .text("Prøv igjen", .plain)])
+        let spoken = try speak(script.plainText, .norwegianBokmal, switching: true, script: script)
+        // A mark between runs joins the words after it, as in any SSML announcement.
+        #expect(spoken.given == ["nb: Feil:  ", "en: Network request failed ", "nb: <mark name=\"0\"/>Prøv igjen "])
+        #expect(spoken.firstAudio == 1)
         #expect(spoken.result == .completed)
     }
 }

@@ -62,4 +62,49 @@ import Testing
         #expect(mixed.phrasePrecision >= 0.8)
         #expect(mixed.wordPrecision >= 0.9)
     }
+    @Test("A word the Bokmål profile names in english_words switches alone, where the lists would keep it Bokmål")
+    func profileNamedWordsSwitchAlone() {
+        #expect(segments("Slå på Bluetooth") == ["nb: Slå på Bluetooth"])
+        #expect(switcher.segments(of: "Slå på Bluetooth", in: .norwegianBokmal, naming: ["Bluetooth"]).map(\.description)
+            == ["nb: Slå på ", "en: Bluetooth"])
+        // The shipped Bokmål profile names it, and a user's profile adds to the list.
+        var library = VoiceLibrary.standard()
+        #expect(library.segments(of: "Koble til Wi-Fi", in: .norwegianBokmal).map(\.description) == ["nb: Koble til ", "en: Wi-Fi"])
+        #expect(library.segments(of: "Åpne Vipps", in: .norwegianBokmal).map(\.description) == ["nb: Åpne Vipps"])
+        #expect(library.apply(yaml: "language: nb\nenglish_words: [Vipps]\n", file: "user/nb.yaml").isEmpty)
+        #expect(library.segments(of: "Åpne Vipps", in: .norwegianBokmal).map(\.description) == ["nb: Åpne ", "en: Vipps"])
+        #expect(library.segments(of: "Koble til Wi-Fi", in: .norwegianBokmal).map(\.description) == ["nb: Koble til ", "en: Wi-Fi"])
+    }
+
+    @Test("An english_words entry of two words is one sentence naming it, and the profile is left as it was")
+    func aPhraseInEnglishWordsIsRefused() {
+        var library = VoiceLibrary.standard()
+        let problems = library.apply(yaml: "language: nb\nenglish_words: [Apple Pay]\n", file: "user/nb.yaml")
+        #expect(problems.map(\.message) == [#"Each of english_words is one word, without spaces; give "Apple Pay" as Apple and Pay."#])
+        #expect(library.profile(for: .norwegianBokmal)?.englishWords.contains("Apple Pay") == false)
+    }
+
+    @Test("English inside an SSML announcement's Bokmål text gets its own part; text whose element names a language is left as named")
+    func ssmlTextIsSearchedUnlessItsLanguageIsNamed() {
+        let library = VoiceLibrary.standard()
+        let parts: [SpeechPart] = [
+            .text("Feil: Network request failed", .plain),
+            .mark("after"),
+            .text("Network request failed", SpeechStyle(language: .norwegianBokmal)),
+            .text("Feil", SpeechStyle(reading: .characters)),
+            .sound(name: "error", fallback: [.text("Lyd: Request failed", .plain)]),
+        ]
+        #expect(library.segmentingLanguages(in: parts, of: .norwegianBokmal) == [
+            .text("Feil: ", .plain),
+            .text("Network request failed", SpeechStyle(language: .english)),
+            .mark("after"),
+            .text("Network request failed", SpeechStyle(language: .norwegianBokmal)),
+            .text("Feil", SpeechStyle(reading: .characters)),
+            .sound(name: "error", fallback: [.text("Lyd: ", .plain), .text("Request failed", SpeechStyle(language: .english))]),
+        ])
+        #expect(library.segmentingLanguages(in: parts, of: .english) == parts)
+        var off = library
+        off.switchesLanguage = false
+        #expect(off.segmentingLanguages(in: parts, of: .norwegianBokmal) == parts)
+    }
 }

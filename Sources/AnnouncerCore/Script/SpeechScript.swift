@@ -2,8 +2,9 @@
 /// pauses and sounds between them. Plain-text announcements have none.
 public struct SpeechScript: Sendable, Hashable {
     public var parts: [SpeechPart]
-    /// One plain sentence on why the markup could not be read as SSML, so that it is spoken as its
-    /// text content instead; nil when it was read. The timeline carries it as a warning.
+    /// One plain sentence on what in the markup could not be followed as written: why it could not be
+    /// read as SSML, so that it is spoken as its text content instead, or a language no voice speaks;
+    /// nil when it was followed. The timeline carries it as a warning.
     public var problem: String?
 
     public init(parts: [SpeechPart], problem: String? = nil) {
@@ -28,6 +29,32 @@ public struct SpeechScript: Sendable, Hashable {
         }
         collect(parts)
         return words.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The script with every run in a language `isSpoken` refuses given the announcement's own language
+    /// instead, and the languages so replaced, each once, in the order they first appear: a `<lang>` or
+    /// `<voice>` naming a language no voice speaks keeps its words rather than failing the announcement.
+    public func keepingLanguages(where isSpoken: (Language) -> Bool) -> (script: SpeechScript, replaced: [Language]) {
+        var replaced: [Language] = []
+        func kept(_ parts: [SpeechPart]) -> [SpeechPart] {
+            parts.map { part in
+                switch part {
+                case let .text(text, style):
+                    guard let language = style.language, !isSpoken(language) else { return part }
+                    if !replaced.contains(language) { replaced.append(language) }
+                    var style = style
+                    style.language = nil
+                    return .text(text, style)
+                case let .sound(name, fallback):
+                    return .sound(name: name, fallback: kept(fallback))
+                case .mark, .pause, .tone:
+                    return part
+                }
+            }
+        }
+        var script = self
+        script.parts = kept(parts)
+        return (script, replaced)
     }
 
     /// The names of the marks, in the order they are reached. Marks inside a sound's fallback do not count.

@@ -31,8 +31,11 @@ final class SpeechPipeline: Speaker {
 
     func speak(_ announcement: Announcement, report: @escaping @Sendable (SpeechReport) -> Void) {
         let scriptRuns = announcement.script.map { script in
-            ScriptRun.runs(
-                of: script.parts(afterMark: announcement.resumesAfterMark ?? -1),
+            // English inside the Bokmål text of the markup is given its own runs, as in plain text.
+            let parts = voices.withLock { $0 }.segmentingLanguages(
+                in: script.parts(afterMark: announcement.resumesAfterMark ?? -1), of: announcement.language)
+            return ScriptRun.runs(
+                of: parts,
                 firstMark: (announcement.resumesAfterMark ?? -1) + 1,
                 language: announcement.language, voiceType: announcement.voiceType)
         }

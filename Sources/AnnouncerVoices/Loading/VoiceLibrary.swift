@@ -78,7 +78,29 @@ public struct VoiceLibrary: Sendable {
     public func segments(of text: String, in language: Language) -> [LanguageSegment] {
         guard switchesLanguage, let switcher, language == switcher.base, profiles[language]?.switchesLanguage ?? true,
               profiles[switcher.foreign] != nil else { return [LanguageSegment(text, language)] }
-        return switcher.segments(of: text, in: language)
+        return switcher.segments(of: text, in: language, naming: profiles[language]?.englishWords ?? [])
+    }
+
+    /// An SSML announcement's `parts` with the English inside its Bokmål text given the English profile,
+    /// as `segments(of:in:)` finds it, and split there. Only text in the announcement's `language` is
+    /// searched: text whose element names a language (`<lang>`, `xml:lang`, `<voice>`) is spoken as
+    /// named, and spelled text is left whole. A sound's fallback is searched too.
+    public func segmentingLanguages(in parts: some Collection<SpeechPart>, of language: Language) -> [SpeechPart] {
+        guard switchesLanguage, let switcher, language == switcher.base else { return Array(parts) }
+        return parts.flatMap { part -> [SpeechPart] in
+            switch part {
+            case let .text(text, style) where style.language == nil && style.reading == .words:
+                return segments(of: text, in: language).map { segment in
+                    var style = style
+                    if segment.language != language { style.language = segment.language }
+                    return .text(segment.text, style)
+                }
+            case let .sound(name, fallback):
+                return [.sound(name: name, fallback: segmentingLanguages(in: fallback, of: language))]
+            default:
+                return [part]
+            }
+        }
     }
 
     /// The languages there are profiles for, in code order.

@@ -7,6 +7,7 @@ enum VoiceProfileReader {
     static let keys = [
         "language", "name", "espeak_voice", "voice_type", "rate", "pitch", "volume",
         "words", "normalization", "lexicon", "spelling", "keys", "punctuation", "language_switching",
+        "english_words",
     ]
 
     /// Applies the file at `path` to `profiles`, or returns why it cannot.
@@ -56,6 +57,7 @@ enum VoiceProfileReader {
             case "keys": profile.keys.read(node)
             case "punctuation": profile.punctuation.read(node)
             case "language_switching": node.bool().map { profile.switchesLanguage = $0 }
+            case "english_words": readWordList(node).map { profile.englishWords.formUnion($0) }
             default:
                 node.report("The key \"\(key)\" is not part of a voice profile; the keys are \(keys.joined(separator: ", ")).")
             }
@@ -72,6 +74,20 @@ enum VoiceProfileReader {
         profile.sources.append(file)
         profiles[language] = profile
         return []
+    }
+
+    /// A list of words, each a string without spaces; a file's list adds to the lists before it.
+    private static func readWordList(_ node: YAMLNode) -> [String]? {
+        guard let items = node.sequence() else { return nil }
+        var words: [String] = []
+        for item in items {
+            guard let word = item.string(), !word.isEmpty, !word.contains(where: \.isWhitespace) else {
+                item.report("Each of english_words is one word, without spaces; give \"Apple Pay\" as Apple and Pay.")
+                continue
+            }
+            words.append(word)
+        }
+        return words
     }
 
     /// Flattens nested word tables into dotted keys: `roles: {button: knapp}` gives `roles.button`.

@@ -28,6 +28,10 @@ public struct VoiceProfile: Sendable, Equatable {
     /// Whether English inside this language's text is spoken by the English profile
     /// (`language_switching:` in the file; see `LanguageSwitcher`).
     public var switchesLanguage = true
+    /// Words this language's text always gives to the English profile, even alone, even short, and
+    /// even when Bokmål has them too: product names and terms ("Bluetooth", "Wi-Fi"), as written
+    /// (`english_words:` in the file).
+    public var englishWords: Set<String> = []
 
     public init(
         language: Language, name: String? = nil, espeakVoice: String, voiceType: String = bareVoiceType,

@@ -17,36 +17,47 @@ import Foundation
 /// - A word with æ, ø or å, or one neither list has (a Bokmål word or a name), ends a phrase, except
 ///   a name inside one ("Sign in with Google account"); a capitalized shared word next to a phrase
 ///   goes with it ("High priority").
+/// - A word the Bokmål profile names in `english_words` always switches, alone or short or shared
+///   ("Slå på Bluetooth"): the profile's word for what the lists cannot know.
 /// - At most one switch per three words: past that, the rest stay in the announcement's language.
 public struct LanguageSwitcher: Sendable {
     /// The language whose text is searched for another.
     public let base: Language
     /// The language found inside it.
     public let foreign: Language
-    private let foreignOnly: SortedWordList
-    private let shared: SortedWordList
+    private let lists: SwitchingWordLists
 
     public init(base: Language = .norwegianBokmal, foreign: Language = .english, foreignOnly: SortedWordList, shared: SortedWordList) {
         self.base = base
         self.foreign = foreign
-        self.foreignOnly = foreignOnly
-        self.shared = shared
+        self.lists = SwitchingWordLists(foreignOnly: foreignOnly, shared: shared)
     }
 
-    /// The shipped lists in `directory/switching/`, or nil when either is missing or unreadable.
-    public static func shipped(inVoicesDirectory directory: String) -> LanguageSwitcher? {
-        func list(_ name: String) -> SortedWordList? {
-            FileManager.default.contents(atPath: "\(directory)/switching/\(name)").map { SortedWordList(bytes: Array($0)) }
-        }
-        guard let foreignOnly = list("en-not-nb.txt"), let shared = list("en-and-nb.txt"), foreignOnly.count > 0 else { return nil }
-        return LanguageSwitcher(foreignOnly: foreignOnly, shared: shared)
+    private init(lists: SwitchingWordLists) {
+        self.base = .norwegianBokmal
+        self.foreign = .english
+        self.lists = lists
     }
+
+    /// The shipped lists in `directory/switching/`, or nil when either is missing. They are read when
+    /// first needed, on the first Bokmål text searched, so that a server that never speaks Bokmål
+    /// spends neither the start-up time nor the megabyte on them.
+    public static func shipped(inVoicesDirectory directory: String) -> LanguageSwitcher? {
+        let paths = ["en-not-nb.txt", "en-and-nb.txt"].map { "\(directory)/switching/\($0)" }
+        guard paths.allSatisfy({ FileManager.default.isReadableFile(atPath: $0) }) else { return nil }
+        return LanguageSwitcher(lists: SwitchingWordLists(foreignOnlyFile: paths[0], sharedFile: paths[1]))
+    }
+
+    /// Reads the lists now, if they are read from files and not yet read: for a server whose
+    /// announcements are mostly Bokmål, so that the first one does not wait for them.
+    public func preload() { _ = lists.loaded }
 
     /// `text` split into the stretches each language speaks, in order; one segment in `language` when
-    /// nothing switches or when `language` is not the base language.
-    public func segments(of text: String, in language: Language) -> [LanguageSegment] {
-        guard language == base else { return [LanguageSegment(text, language)] }
-        let words = Self.words(of: text).map { classified($0) }
+    /// nothing switches or when `language` is not the base language. `named` holds words that always
+    /// switch, as written or in lower case.
+    public func segments(of text: String, in language: Language, naming named: Set<String> = []) -> [LanguageSegment] {
+        guard language == base, let lists = lists.loaded else { return [LanguageSegment(text, language)] }
+        let words = Self.words(of: text).map { classified($0, naming: named, by: lists) }
         var phrases = foreignPhrases(in: words)
         // At most one switch per three words.
         phrases = Array(phrases.prefix((words.count + 2) / 3))
@@ -75,6 +86,8 @@ public struct LanguageSwitcher: Sendable {
         /// Last in its clause.
         var endsClause = false
         var kind: Kind = .base
+        /// Named by the profile to switch, alone or short.
+        var named = false
     }
 
     private static let clauseBreaks: Set<Unicode.Scalar> = [".", ":", "!", "?", ";", "\n", "(", ")"]
@@ -122,13 +135,19 @@ public struct LanguageSwitcher: Sendable {
         return words
     }
 
-    private func classified(_ word: Word) -> Word {
+    private func classified(_ word: Word, naming named: Set<String>, by lists: SwitchingWordLists.Lists) -> Word {
         var word = word
-        word.kind = kind(of: word)
+        if !named.isEmpty, named.contains(String(word.text)) || named.contains(word.text.lowercased()) {
+            word.kind = .foreign
+            word.named = true
+        } else {
+            word.kind = kind(of: word, by: lists)
+        }
         return word
     }
 
-    private func kind(of word: Word) -> Kind {
+    private func kind(of word: Word, by lists: SwitchingWordLists.Lists) -> Kind {
+        let (foreignOnly, shared) = (lists.foreignOnly, lists.shared)
         if word.text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "-" }) { return .number }
         if word.text.unicodeScalars.contains(where: { "æøåÆØÅ".unicodeScalars.contains($0) }) { return .base }
         let lower = word.text.lowercased()
@@ -171,7 +190,7 @@ public struct LanguageSwitcher: Sendable {
         // One English word alone switches only when it is clearly foreign: four letters or more.
         // Names are in no list ("Google"), so a capitalized word in the English list is a label
         // ("Abonnementet er Paused").
-        if foreignIndices.count == 1, words[first].text.count < 4 { return nil }
+        if foreignIndices.count == 1, words[first].text.count < 4, !words[first].named { return nil }
         // Shared words, names and numbers go with the phrase when they reach its clause's start or end
         // ("Sign in with Google"); otherwise only names, numbers and capitalized shared words next to
         // it do, as a label's words are ("Trykk på Sign in with Apple").
