@@ -64,6 +64,7 @@ let package = Package(
         // For Benchmarks/, which registers the bench's scenarios and speaks through the client's destinations.
         .library(name: "AnnouncerBench", targets: ["AnnouncerBench"]),
         .library(name: "AnnouncerClient", targets: ["AnnouncerClient"]),
+        .library(name: "AnnouncerEmbedded", targets: ["AnnouncerEmbedded"]),
         .library(name: "AnnouncerServer", targets: ["AnnouncerServer"]),
         .library(name: "AnnouncerVoices", targets: ["AnnouncerVoices"]),
         .library(name: "AnnouncerFlows", targets: ["AnnouncerFlows"]),
@@ -229,10 +230,18 @@ let package = Package(
         .target(
             name: "AnnouncerClient",
             dependencies: [
-                "AnnouncerCore", "AnnouncerProtocol", "AnnouncerEngine", "JSONLineEncoding", "Blocking",
+                "AnnouncerCore", "AnnouncerProtocol", "JSONLineEncoding", "Blocking",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // The client's destinations served by an engine inside the program, apart from the client
+        // library so that a program that only talks to the server links neither eSpeak NG's worker nor ALSA.
+        .target(
+            name: "AnnouncerEmbedded",
+            dependencies: ["AnnouncerClient", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerCore"],
             swiftSettings: swiftSettings
         ),
 
@@ -241,7 +250,7 @@ let package = Package(
         .target(
             name: "AnnouncerBench",
             dependencies: [
-                "AnnouncerCore", "AnnouncerEngine", "AnnouncerClient", "AnnouncerProtocol", "JSONLineEncoding", "Blocking",
+                "AnnouncerCore", "AnnouncerEngine", "AnnouncerClient", "AnnouncerEmbedded", "AnnouncerProtocol", "JSONLineEncoding", "Blocking",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
@@ -280,7 +289,7 @@ let package = Package(
         .executableTarget(
             name: "announce",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench", "JSONLineEncoding", "AnnouncerWeb", "ESpeak", "Speech", "ScreenReaderRig", "ATDriver", "Blocking",
+                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerEmbedded", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench", "JSONLineEncoding", "AnnouncerWeb", "ESpeak", "Speech", "ScreenReaderRig", "ATDriver", "Blocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -321,7 +330,7 @@ let package = Package(
         .testTarget(name: "ScreenReaderRigTests", dependencies: ["ScreenReaderRig", "XKeyboard"]),
         .testTarget(
             name: "AnnouncerBenchTests",
-            dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerCore", "AnnouncerEngine", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerEmbedded", "AnnouncerCore", "AnnouncerEngine", .product(name: "Logging", package: "swift-log")]
         ),
         // The server's handlers and decoders on NIO's EmbeddedChannel: no process, no socket.
         .testTarget(

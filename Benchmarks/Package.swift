@@ -25,6 +25,7 @@ let package = Package(
                 // The latency scenarios, the same ones `announce bench` runs, and the client it speaks through.
                 .product(name: "AnnouncerBench", package: "announcer"),
                 .product(name: "AnnouncerClient", package: "announcer"),
+                .product(name: "AnnouncerEmbedded", package: "announcer"),
                 .product(name: "AnnouncerProtocol", package: "announcer"),
                 .product(name: "AnnouncerEngine", package: "announcer"),
                 .product(name: "AnnouncerCore", package: "announcer"),

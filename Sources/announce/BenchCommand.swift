@@ -1,5 +1,6 @@
 public import AnnouncerBench
 import AnnouncerClient
+import AnnouncerEmbedded
 import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerEngine

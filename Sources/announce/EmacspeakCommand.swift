@@ -1,4 +1,5 @@
 import AnnouncerClient
+import AnnouncerEmbedded
 import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerEngine

@@ -1,5 +1,6 @@
 import AnnouncerBench
 import AnnouncerClient
+import AnnouncerEmbedded
 import AnnouncerEngine
 import Logging
 import Testing

@@ -1,4 +1,5 @@
 import AnnouncerClient
+import AnnouncerEmbedded
 import AnnouncerCore
 import AnnouncerEngine
 import ESpeak

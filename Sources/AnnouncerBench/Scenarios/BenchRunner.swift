@@ -1,4 +1,5 @@
 public import AnnouncerClient
+import AnnouncerEmbedded
 import AnnouncerCore
 import AnnouncerEngine
 import Foundation

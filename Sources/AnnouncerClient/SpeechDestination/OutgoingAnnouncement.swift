@@ -33,7 +33,7 @@ public struct OutgoingAnnouncement: Sendable {
     }
 
     /// The announcement an embedded engine is given.
-    func announcement(sent: MonotonicInstant) throws -> Announcement {
+    public func announcement(sent: MonotonicInstant) throws -> Announcement {
         try Announcement(
             id: AnnouncementID(id), text: text, politeness: politeness, language: language,
             region: region.map { RegionID($0) }, prosody: Prosody(volume: volume), arrival: .now(), sent: sent

@@ -1,4 +1,5 @@
 import AnnouncerCore
+public import AnnouncerClient
 public import AnnouncerEngine
 import Dispatch
 

@@ -1,4 +1,5 @@
 public import AnnouncerCore
+public import AnnouncerClient
 public import AnnouncerEngine
 public import AnnouncerProtocol
 
