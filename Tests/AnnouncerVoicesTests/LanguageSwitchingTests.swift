@@ -102,9 +102,38 @@ import Testing
             .text("Feil", SpeechStyle(reading: .characters)),
             .sound(name: "error", fallback: [.text("Lyd: ", .plain), .text("Request failed", SpeechStyle(language: .english))]),
         ])
-        #expect(library.segmentingLanguages(in: parts, of: .english) == parts)
+        #expect(library.segmentingLanguages(in: parts, of: Language(code: "de")!) == parts)
+        // English markup is searched for Bokmål the same way.
+        #expect(library.segmentingLanguages(in: [.text("Tap Logg inn to continue", .plain)], of: .english) == [
+            .text("Tap ", .plain), .text("Logg inn", SpeechStyle(language: .norwegianBokmal)), .text(" to continue", .plain),
+        ])
         var off = library
         off.switchesLanguage = false
         #expect(off.segmentingLanguages(in: parts, of: .norwegianBokmal) == parts)
+    }
+    @Test("Bokmål inside an English announcement is spoken in Bokmål: interface words and words with æ, ø or å, never the words both languages share alone")
+    func bokmalInsideEnglishSwitches() {
+        func english(_ text: String) -> [String] { switcher.segments(of: text, in: .english).map(\.description) }
+        #expect(english("Tap Logg inn to continue") == ["en: Tap ", "nb: Logg inn", "en:  to continue"])
+        #expect(english("The error says: Brukernavnet er feil") == ["en: The error says: ", "nb: Brukernavnet er feil"])
+        #expect(english("Men and women") == ["en: Men and women"])
+        #expect(english("New message from Ola Nordmann") == ["en: New message from Ola Nordmann"])
+        #expect(english("Select Åpne") == ["en: Select ", "nb: Åpne"])
+        #expect(switcher.searches(.english))
+    }
+
+    @Test("No English string of the English corpus switches, and the Bokmål inside the others is found")
+    func theEnglishCorpusScores() throws {
+        var pure = SwitchingScore()
+        pure.add(corpus: try String(contentsOfFile: "\(Self.voices)/samples/pure-en.txt", encoding: .utf8), switcher: switcher, in: .english)
+        var mixed = SwitchingScore()
+        mixed.add(corpus: try String(contentsOfFile: "\(Self.voices)/samples/mixed-en.txt", encoding: .utf8), switcher: switcher, in: .english)
+        print("Pure English: \(pure.strings) strings, \(pure.wronglySwitched.count) switched: \(pure.wronglySwitched)")
+        print("English with Bokmål: \(mixed.strings) strings; phrases \(mixed.phrasesRight) right of \(mixed.phrasesFound) found, \(mixed.phrasesExpected) expected; words \(mixed.wordsRight) right of \(mixed.wordsFound) found, \(mixed.wordsExpected) expected")
+        #expect(pure.strings == 50)
+        #expect(mixed.strings >= 40)
+        #expect(pure.wronglySwitched.isEmpty)
+        #expect(mixed.phrasePrecision >= 0.8)
+        #expect(mixed.wordPrecision >= 0.9)
     }
 }

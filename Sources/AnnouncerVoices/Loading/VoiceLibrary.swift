@@ -76,8 +76,9 @@ public struct VoiceLibrary: Sendable {
     /// spoken by the English profile, unless switching is off here or in the Bokmål profile, or there
     /// is no English profile.
     public func segments(of text: String, in language: Language) -> [LanguageSegment] {
-        guard switchesLanguage, let switcher, language == switcher.base, profiles[language]?.switchesLanguage ?? true,
-              profiles[switcher.foreign] != nil else { return [LanguageSegment(text, language)] }
+        guard switchesLanguage, let switcher, language == switcher.base || language == switcher.foreign,
+              profiles[language]?.switchesLanguage ?? true,
+              profiles[switcher.base] != nil, profiles[switcher.foreign] != nil else { return [LanguageSegment(text, language)] }
         return switcher.segments(of: text, in: language, naming: profiles[language]?.englishWords ?? [])
     }
 
@@ -86,7 +87,7 @@ public struct VoiceLibrary: Sendable {
     /// searched: text whose element names a language (`<lang>`, `xml:lang`, `<voice>`) is spoken as
     /// named, and spelled text is left whole. A sound's fallback is searched too.
     public func segmentingLanguages(in parts: some Collection<SpeechPart>, of language: Language) -> [SpeechPart] {
-        guard switchesLanguage, let switcher, language == switcher.base else { return Array(parts) }
+        guard switchesLanguage, let switcher, language == switcher.base || language == switcher.foreign else { return Array(parts) }
         return parts.flatMap { part -> [SpeechPart] in
             switch part {
             case let .text(text, style) where style.language == nil && style.reading == .words:

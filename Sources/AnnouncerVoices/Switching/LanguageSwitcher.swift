@@ -20,6 +20,11 @@ import Foundation
 /// - A word the Bokmål profile names in `english_words` always switches, alone or short or shared
 ///   ("Slå på Bluetooth"): the profile's word for what the lists cannot know.
 /// - At most one switch per three words: past that, the rest stay in the announcement's language.
+///
+/// Bokmål inside English is found the other way round, from a third list: the Bokmål words of user
+/// interfaces that English lacks or hardly uses ("Logg inn", "Avbryt", "Brukernavnet er feil"), and
+/// any word with æ, ø or å. There a phrase is only its Bokmål words and the names and numbers beside
+/// them: the words both languages have are far more often English.
 public struct LanguageSwitcher: Sendable {
     /// The language whose text is searched for another.
     public let base: Language
@@ -27,10 +32,13 @@ public struct LanguageSwitcher: Sendable {
     public let foreign: Language
     private let lists: SwitchingWordLists
 
-    public init(base: Language = .norwegianBokmal, foreign: Language = .english, foreignOnly: SortedWordList, shared: SortedWordList) {
+    public init(
+        base: Language = .norwegianBokmal, foreign: Language = .english, foreignOnly: SortedWordList, shared: SortedWordList,
+        bokmalInEnglish: SortedWordList? = nil
+    ) {
         self.base = base
         self.foreign = foreign
-        self.lists = SwitchingWordLists(foreignOnly: foreignOnly, shared: shared)
+        self.lists = SwitchingWordLists(foreignOnly: foreignOnly, shared: shared, bokmalInEnglish: bokmalInEnglish)
     }
 
     private init(lists: SwitchingWordLists) {
@@ -43,22 +51,40 @@ public struct LanguageSwitcher: Sendable {
     /// first needed, on the first Bokmål text searched, so that a server that never speaks Bokmål
     /// spends neither the start-up time nor the megabyte on them.
     public static func shipped(inVoicesDirectory directory: String) -> LanguageSwitcher? {
-        let paths = ["en-not-nb.txt", "en-and-nb.txt"].map { "\(directory)/switching/\($0)" }
-        guard paths.allSatisfy({ FileManager.default.isReadableFile(atPath: $0) }) else { return nil }
-        return LanguageSwitcher(lists: SwitchingWordLists(foreignOnlyFile: paths[0], sharedFile: paths[1]))
+        let paths = ["en-not-nb.txt", "en-and-nb.txt", "nb-in-en.txt"].map { "\(directory)/switching/\($0)" }
+        guard paths.prefix(2).allSatisfy({ FileManager.default.isReadableFile(atPath: $0) }) else { return nil }
+        return LanguageSwitcher(lists: SwitchingWordLists(
+            foreignOnlyFile: paths[0], sharedFile: paths[1],
+            bokmalInEnglishFile: FileManager.default.isReadableFile(atPath: paths[2]) ? paths[2] : nil))
     }
 
     /// Reads the lists now, if they are read from files and not yet read: for a server whose
     /// announcements are mostly Bokmål, so that the first one does not wait for them.
-    public func preload() { _ = lists.loaded }
+    public func preload() { lists.readAll() }
+
+    /// Whether `language`'s text is searched for the other: always for the base language, and for the
+    /// foreign one when the list of Bokmål interface words was shipped.
+    public func searches(_ language: Language) -> Bool {
+        language == base || (language == foreign && lists.searchesEnglish)
+    }
 
     /// `text` split into the stretches each language speaks, in order; one segment in `language` when
-    /// nothing switches or when `language` is not the base language. `named` holds words that always
-    /// switch, as written or in lower case.
+    /// nothing switches or when `language` is neither language. `named` holds words that always
+    /// switch to English, as written or in lower case (for Bokmål text).
     public func segments(of text: String, in language: Language, naming named: Set<String> = []) -> [LanguageSegment] {
-        guard language == base, let lists = lists.loaded else { return [LanguageSegment(text, language)] }
-        let words = Self.words(of: text).map { classified($0, naming: named, by: lists) }
-        var phrases = foreignPhrases(in: words)
+        let direction: Direction
+        let found: SwitchingWordLists.Lists?
+        if language == base {
+            (direction, found) = (.englishInBokmal, self.lists.forBokmalText)
+        } else if language == foreign {
+            (direction, found) = (.bokmalInEnglish, self.lists.forEnglishText)
+        } else {
+            return [LanguageSegment(text, language)]
+        }
+        guard let lists = found else { return [LanguageSegment(text, language)] }
+        let (outer, inner) = direction == .englishInBokmal ? (base, foreign) : (foreign, base)
+        let words = Self.words(of: text).map { classified($0, naming: direction == .englishInBokmal ? named : [], by: lists, direction) }
+        var phrases = foreignPhrases(in: words, direction)
         // At most one switch per three words.
         phrases = Array(phrases.prefix((words.count + 2) / 3))
         guard !phrases.isEmpty else { return [LanguageSegment(text, language)] }
@@ -66,16 +92,20 @@ public struct LanguageSwitcher: Sendable {
         var position = text.startIndex
         for phrase in phrases {
             let range = words[phrase.lowerBound].range.lowerBound..<words[phrase.upperBound].range.upperBound
-            if position < range.lowerBound { segments.append(LanguageSegment(String(text[position..<range.lowerBound]), base)) }
-            segments.append(LanguageSegment(String(text[range]), foreign))
+            if position < range.lowerBound { segments.append(LanguageSegment(String(text[position..<range.lowerBound]), outer)) }
+            segments.append(LanguageSegment(String(text[range]), inner))
             position = range.upperBound
         }
-        if position < text.endIndex { segments.append(LanguageSegment(String(text[position...]), base)) }
+        if position < text.endIndex { segments.append(LanguageSegment(String(text[position...]), outer)) }
         return segments
     }
 
+    /// Which language is searched for inside which.
+    private enum Direction { case englishInBokmal, bokmalInEnglish }
+
     // MARK: - Words
 
+    /// A word's part in the search: `foreign` is the language searched for, `base` the text's own.
     private enum Kind { case foreign, shared, name, number, base }
 
     private struct Word {
@@ -135,19 +165,20 @@ public struct LanguageSwitcher: Sendable {
         return words
     }
 
-    private func classified(_ word: Word, naming named: Set<String>, by lists: SwitchingWordLists.Lists) -> Word {
+    private func classified(_ word: Word, naming named: Set<String>, by lists: SwitchingWordLists.Lists, _ direction: Direction) -> Word {
         var word = word
         if !named.isEmpty, named.contains(String(word.text)) || named.contains(word.text.lowercased()) {
             word.kind = .foreign
             word.named = true
         } else {
-            word.kind = kind(of: word, by: lists)
+            word.kind = direction == .englishInBokmal ? kind(of: word, by: lists) : kindInEnglish(of: word, by: lists)
         }
         return word
     }
 
     private func kind(of word: Word, by lists: SwitchingWordLists.Lists) -> Kind {
-        let (foreignOnly, shared) = (lists.foreignOnly, lists.shared)
+        guard let foreignOnly = lists.foreignOnly else { return .base }
+        let shared = lists.shared
         if word.text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "-" }) { return .number }
         if word.text.unicodeScalars.contains(where: { "æøåÆØÅ".unicodeScalars.contains($0) }) { return .base }
         let lower = word.text.lowercased()
@@ -168,8 +199,21 @@ public struct LanguageSwitcher: Sendable {
         return capitalized && !word.startsClause ? .name : .base
     }
 
+    /// A word's kind in English text searched for Bokmål: Bokmål when it has æ, ø or å or is a Bokmål
+    /// interface word; shared when both languages have it; a name when capitalized inside a clause and
+    /// in neither list; else English.
+    private func kindInEnglish(of word: Word, by lists: SwitchingWordLists.Lists) -> Kind {
+        if word.text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "-" }) { return .number }
+        if word.text.unicodeScalars.contains(where: { "æøåÆØÅ".unicodeScalars.contains($0) }) { return .foreign }
+        let lower = word.text.lowercased()
+        if lists.bokmalInEnglish?.contains(lower) == true { return .foreign }
+        if lists.shared.contains(lower) { return .shared }
+        let capitalized = word.text.first?.isUppercase ?? false
+        return capitalized && !word.startsClause ? .name : .base
+    }
+
     /// The foreign phrases, each as the range of its first and last word.
-    private func foreignPhrases(in words: [Word]) -> [ClosedRange<Int>] {
+    private func foreignPhrases(in words: [Word], _ direction: Direction) -> [ClosedRange<Int>] {
         var phrases: [ClosedRange<Int>] = []
         var index = 0
         while index < words.count {
@@ -177,7 +221,10 @@ public struct LanguageSwitcher: Sendable {
             guard words[index].kind != .base else { index += 1; continue }
             var end = index
             while end + 1 < words.count, words[end + 1].kind != .base { end += 1 }
-            if let phrase = phrase(in: words, from: index, through: end) { phrases.append(phrase) }
+            let found = direction == .englishInBokmal
+                ? phrase(in: words, from: index, through: end)
+                : bokmalPhrase(in: words, from: index, through: end)
+            if let found { phrases.append(found) }
             index = end + 1
         }
         return phrases
@@ -208,6 +255,19 @@ public struct LanguageSwitcher: Sendable {
         } else {
             while last < end, joins(words[last + 1]) { last += 1 }
         }
+        return first...last
+    }
+
+    /// The Bokmål phrase inside words `start...end` of English text, if it switches: from its first
+    /// Bokmål word to its last, with the names and numbers beside them. One Bokmål word alone switches
+    /// when it has four letters or more, or æ, ø or å.
+    private func bokmalPhrase(in words: [Word], from start: Int, through end: Int) -> ClosedRange<Int>? {
+        let bokmal = (start...end).filter { words[$0].kind == .foreign }
+        guard var first = bokmal.first, var last = bokmal.last else { return nil }
+        if bokmal.count == 1, words[first].text.count < 4,
+           !words[first].text.unicodeScalars.contains(where: { "æøåÆØÅ".unicodeScalars.contains($0) }) { return nil }
+        while first > start, [.name, .number].contains(words[first - 1].kind) { first -= 1 }
+        while last < end, [.name, .number].contains(words[last + 1].kind) { last += 1 }
         return first...last
     }
 

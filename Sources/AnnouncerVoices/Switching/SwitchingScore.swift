@@ -1,7 +1,8 @@
 public import AnnouncerCore
 
-/// How well language switching finds the English a corpus marks in `[square brackets]`: per word and
-/// per phrase, and how many strings with no English switched. `LanguageSwitchingTests` prints and
+/// How well language switching finds what a corpus marks in `[square brackets]` (the English inside
+/// Bokmål strings, or the Bokmål inside English ones): per word and per phrase, and how many strings
+/// with nothing marked switched. `LanguageSwitchingTests` prints and
 /// checks it on `Voices/samples/`.
 public struct SwitchingScore: Sendable, Equatable {
     public var strings = 0
@@ -16,15 +17,16 @@ public struct SwitchingScore: Sendable, Equatable {
 
     public init() {}
 
-    /// Scores `switcher` on the lines of a corpus file (lines starting with `#` and empty lines skipped).
-    public mutating func add(corpus: String, switcher: LanguageSwitcher) {
+    /// Scores `switcher` on the lines of a corpus file (lines starting with `#` and empty lines skipped),
+    /// each an announcement in `language` (Bokmål unless given).
+    public mutating func add(corpus: String, switcher: LanguageSwitcher, in language: Language? = nil) {
         for line in corpus.split(separator: "\n") where !line.hasPrefix("#") && !line.allSatisfy(\.isWhitespace) {
-            add(marked: String(line), switcher: switcher)
+            add(marked: String(line), switcher: switcher, in: language ?? switcher.base)
         }
     }
 
-    /// Scores one marked string.
-    public mutating func add(marked: String, switcher: LanguageSwitcher) {
+    /// Scores one marked string, an announcement in `language`.
+    public mutating func add(marked: String, switcher: LanguageSwitcher, in language: Language) {
         strings += 1
         let text = marked.filter { $0 != "[" && $0 != "]" }
         var expected: [String] = []
@@ -33,7 +35,7 @@ public struct SwitchingScore: Sendable, Equatable {
             expected.append(String(rest[rest.index(after: open)..<close]))
             rest = rest[rest.index(after: close)...]
         }
-        let found = switcher.segments(of: text, in: switcher.base).filter { $0.language == switcher.foreign }.map(\.text)
+        let found = switcher.segments(of: text, in: language).filter { $0.language != language }.map(\.text)
         if expected.isEmpty, !found.isEmpty { wronglySwitched.append(text) }
         phrasesExpected += expected.count
         phrasesFound += found.count
