@@ -9,6 +9,8 @@ import Logging
 final class EngineHarness: Sendable {
     let engine: SpeechEngine
     let timeline = TimelineRecorder()
+    /// Told of every event after `timeline` has it, so a wait is woken by the event it waits for.
+    private let news = EventNews()
 
     init(
         sink: SinkSpec = .null, policy: LiveRegionPolicy = .standard,
@@ -16,6 +18,7 @@ final class EngineHarness: Sendable {
     ) throws {
         engine = try SpeechEngine(sink: sink, policy: policy, voices: voices, logger: Logger(label: "test"))
         engine.scheduler.addObserver(timeline)
+        engine.scheduler.addObserver(news)
     }
 
     /// Submits an announcement that arrives now.
@@ -35,18 +38,34 @@ final class EngineHarness: Sendable {
     /// Blocks until the announcement has this event, or the timeout passes; returns the event.
     @discardableResult
     func waitFor(_ event: TimelineEvent.Stage, of announcement: Announcement, timeout: Double = 15) -> TimelineEvent? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let found = timeline.first(event, of: announcement.id) { return found }
-            Thread.sleep(forTimeInterval: 0.002)
-        }
-        return nil
+        news.wait(until: Date().addingTimeInterval(timeout)) { timeline.first(event, of: announcement.id) }
     }
 
     func outcome(of announcement: Announcement) -> Outcome? { timeline.outcome(of: announcement.id) }
 
     /// Waits until nothing speaks and nothing waits, then closes the sink.
     func finish() { engine.finish() }
+}
+
+/// Wakes those waiting for a timeline event whenever one is recorded.
+private final class EventNews: TimelineObserver, @unchecked Sendable {
+    private let condition = NSCondition()
+
+    func record(_ event: TimelineEvent) {
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// `found()` once it is not nil, checked at once and after each event, or nil at the deadline.
+    func wait<Found>(until deadline: Date, for found: () -> Found?) -> Found? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let value = found() { return value }
+            guard condition.wait(until: deadline) else { return found() }
+        }
+    }
 }
 
 /// A text long enough to still be speaking when the next announcement arrives.
