@@ -184,11 +184,49 @@ public final class PulseAudioConnection: @unchecked Sendable {
         }
         var volume = info.volume
         let values = withUnsafeBytes(of: &volume.values) { raw in Array(raw.bindMemory(to: UInt32.self).prefix(Int(volume.channels))) }
-        let processID = pa_proplist_gets(info.proplist, PA_PROP_APPLICATION_PROCESS_ID).flatMap { Int32(String(cString: $0)) }
         let stream = PlaybackStream(
-            index: info.index, volume: ChannelVolumes(values), processID: processID,
+            index: info.index, volume: ChannelVolumes(values), processID: Self.processID(in: info.proplist),
             volumeIsWritable: info.has_volume != 0 && info.volume_writable != 0)
-        handler(.reported(stream, serial: pendingReads.first ?? serial))
+        let read = pendingReads.first ?? serial
+        guard stream.processID == nil, info.client != Self.every else {
+            handler(.reported(stream, serial: read))
+            return
+        }
+        // PipeWire names the process only on the stream's client (pipewire-alsa's streams, for one).
+        let box = Unmanaged.passRetained(ClientRequest(connection: self, stream: stream, serial: read)).toOpaque()
+        let operation = pa_context_get_client_info(context, info.client, { _, client, end, box in
+            let request = Unmanaged<ClientRequest>.fromOpaque(box!)
+            if end == 0, let client {
+                request.takeUnretainedValue().stream.processID = PulseAudioConnection.processID(in: client.pointee.proplist)
+                return
+            }
+            let answered = request.takeRetainedValue()
+            answered.connection.handler(.reported(answered.stream, serial: answered.serial))
+        }, box)
+        if let operation {
+            pa_operation_unref(operation)
+        } else {
+            Unmanaged<ClientRequest>.fromOpaque(box).release()
+            handler(.reported(stream, serial: read))
+        }
+    }
+
+    /// The process a stream's or client's properties name.
+    private static func processID(in properties: OpaquePointer?) -> Int32? {
+        pa_proplist_gets(properties, PA_PROP_APPLICATION_PROCESS_ID).flatMap { Int32(String(cString: $0)) }
+    }
+}
+
+/// What a client request's answer needs: the stream it completes, and the serial of the read that found it.
+private final class ClientRequest {
+    let connection: PulseAudioConnection
+    var stream: PlaybackStream
+    let serial: UInt64
+
+    init(connection: PulseAudioConnection, stream: PlaybackStream, serial: UInt64) {
+        self.connection = connection
+        self.stream = stream
+        self.serial = serial
     }
 }
 
