@@ -63,7 +63,9 @@ final class DuckingSoundServer {
         }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let before = Set(try streams().keys)
-        let arguments = ["/usr/bin/paplay", "--raw", "--format=s16le", "--rate=\(Self.rate)", "--channels=1", "-d", sink, path]
+        // A name of its own: WirePlumber gives a new stream the volume it last saw for its application's name.
+        let name = "announcer-tone-\(UUID().uuidString.prefix(8))"
+        let arguments = ["/usr/bin/paplay", "--client-name=\(name)", "--raw", "--format=s16le", "--rate=\(Self.rate)", "--channels=1", "-d", sink, path]
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = variables.map { strdup($0) } + [nil]
