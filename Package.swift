@@ -53,6 +53,7 @@ let package = Package(
         .executable(name: "announce", targets: ["announce"]),
         .executable(name: "announcerd", targets: ["announcerd"]),
         .executable(name: "announcer-synth", targets: ["announcer-synth"]),
+        .executable(name: "announcer-duck", targets: ["announcer-duck"]),
         .library(name: "AnnouncerCore", targets: ["AnnouncerCore"]),
         .library(name: "AnnouncerEngine", targets: ["AnnouncerEngine"]),
         .library(name: "AnnouncerScheduling", targets: ["AnnouncerScheduling"]),
@@ -111,6 +112,16 @@ let package = Package(
             providers: [.apt(["libasound2-dev"])]
         ),
         .target(name: "Audio", dependencies: ["CALSA"], swiftSettings: swiftSettings),
+
+        // Ducking: other audio lowered while announcer speaks. What to lower and give back is pure Swift
+        // (Ducking, with announcerd's end of it); libpulse, wrapped once (CPulseAudio, PulseAudio), is
+        // linked only into the ducker, announcer-duck, which announcerd starts for --duck, so that
+        // announcerd itself never loads PulseAudio's client libraries.
+        .target(name: "Ducking", dependencies: ["AnnouncerCore", "Spawning"], swiftSettings: swiftSettings),
+        // From Debian's libpulse-dev (scripts/install-deps); PipeWire serves it through pipewire-pulse.
+        // No pkgConfig: libpulse.pc asks for -pthread, which SwiftPM refuses with a warning; the headers are in /usr/include.
+        .systemLibrary(name: "CPulseAudio"),
+        .target(name: "PulseAudio", dependencies: ["CPulseAudio", "Ducking"], swiftSettings: swiftSettings),
 
         // Sound icons (Speech Dispatcher's SOUND_ICON, Emacspeak's auditory icons, SSML's <audio>): WAV files
         // found by name in the sound-icon folders, decoded and resampled for the speech stream.
@@ -274,10 +285,16 @@ let package = Package(
             swiftSettings: leanReleaseSwiftSettings, linkerSettings: leanRelease(ordering: "announcer-synth") + linksStaticESpeak
         ),
 
+        // The ducker, which announcerd starts for --duck: thin; the decisions are Ducking's.
+        .executableTarget(
+            name: "announcer-duck", dependencies: ["Ducking", "PulseAudio"],
+            swiftSettings: leanReleaseSwiftSettings, linkerSettings: leanRelease
+        ),
+
         .executableTarget(
             name: "announcerd",
             dependencies: [
-                "AnnouncerServer", "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCommandLine", "AnnouncerProtocol",
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCommandLine", "AnnouncerProtocol", "Ducking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -298,6 +315,7 @@ let package = Package(
         ),
 
         .testTarget(name: "AnnouncerCoreTests", dependencies: ["AnnouncerCore"]),
+        .testTarget(name: "DuckingTests", dependencies: ["Ducking", "AnnouncerCore"]),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"]),
         .testTarget(name: "AnnouncerCommandLineTests", dependencies: ["AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerCore", "JSONLineEncoding", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "ESpeak"], linkerSettings: linksESpeak),
@@ -354,7 +372,7 @@ let package = Package(
         // python3-speechd, Fenrir's driver), against the real engine and PulseAudio.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["announcerd", "announce", "TestSupport", "AnnouncerClient", "AnnouncerServer", "AnnouncerProtocol", "AnnouncerCore"]
+            dependencies: ["announcerd", "announce", "announcer-duck", "TestSupport", "AnnouncerClient", "AnnouncerServer", "AnnouncerProtocol", "AnnouncerCore"]
         ),
     ]
 )

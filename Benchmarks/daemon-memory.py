@@ -3,8 +3,9 @@
 
 A check on the benchmark program's memory figures, which also count the benchmark library.
 Build the daemon first, from this folder: swift build -c release --product announcerd
-Then: python3 daemon-memory.py .build/release/announcerd [MORE_BATCHES]
-It prints the daemon's VmRSS, in megabytes of 1,000,000 bytes, at each step.
+Then: python3 daemon-memory.py .build/release/announcerd [MORE_BATCHES] [-- DAEMON OPTIONS]
+It prints the daemon's VmRSS, in megabytes of 1,000,000 bytes, at each step. Options after -- go to the
+daemon: with -- --duck 12 it also prints the resident memory of the ducker, announcer-duck, it starts.
 """
 import os
 import socket
@@ -14,25 +15,48 @@ import tempfile
 import threading
 import time
 
-binary = sys.argv[1]
-more_batches = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+arguments = sys.argv[1:]
+daemon_options = arguments[arguments.index("--") + 1:] if "--" in arguments else []
+arguments = arguments[:arguments.index("--")] if "--" in arguments else arguments
+binary = arguments[0]
+more_batches = int(arguments[1]) if len(arguments) > 1 else 20
 directory = tempfile.mkdtemp(prefix="announcer-memory.")
 path = os.path.join(directory, "announcer.sock")
 daemon = subprocess.Popen(
-    [binary, "--sink", "null", "--socket", path, "--max-waiting-polite", "10000", "--duplicate-window", "0"],
+    [binary, "--sink", "null", "--socket", path, "--max-waiting-polite", "10000", "--duplicate-window", "0"] + daemon_options,
     stderr=subprocess.DEVNULL,
 )
 
 
-def resident_mb():
-    with open(f"/proc/{daemon.pid}/status") as status:
+def resident_mb(pid=None):
+    with open(f"/proc/{pid or daemon.pid}/status") as status:
         for line in status:
             if line.startswith("VmRSS:"):
-                return f"{int(line.split()[1]) * 1024 / 1e6:.1f} MB"  # The kernel counts in KiB.
+                figure = f"{int(line.split()[1]) * 1024 / 1e6:.1f} MB"  # The kernel counts in KiB.
+    if pid is None:
+        for child in children_named("announcer-duck"):
+            figure += f" (and the ducker announcer-duck: {resident_mb(child)})"
+    return figure
+
+
+def children_named(name):
+    """The daemon's child processes of that name, from /proc."""
+    found = []
+    for task in os.listdir(f"/proc/{daemon.pid}/task"):
+        with open(f"/proc/{daemon.pid}/task/{task}/children") as children:
+            for child in children.read().split():
+                try:
+                    with open(f"/proc/{child}/comm") as comm:
+                        if comm.read().strip() == name:
+                            found.append(int(child))
+                except FileNotFoundError:
+                    pass
+    return found
 
 
 try:
-    for _ in range(100):
+    # Up to 30 s: a debug build on a busy machine takes several seconds to listen.
+    for _ in range(600):
         if os.path.exists(path):
             break
         time.sleep(0.05)

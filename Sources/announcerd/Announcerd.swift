@@ -6,6 +6,7 @@ import AnnouncerServer
 import AnnouncerVoices
 import ArgumentParser
 import Dispatch
+import Ducking
 import Foundation
 import Glibc
 import Logging
@@ -114,6 +115,14 @@ struct Announcerd: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the event timeline as plain sentences to this file, or - for standard output.", valueName: "PATH"))
     var eventsText: String?
 
+    @Option(help: ArgumentHelp(
+        "While speaking, lower every other playback stream on the PulseAudio or PipeWire server by this many decibels, and give each its own volume back after --duck-hold. Off unless given.",
+        valueName: "DB"))
+    var duck: Double?
+
+    @Option(help: ArgumentHelp("With --duck, how long other audio stays lowered after the last speech ends.", valueName: "MS"))
+    var duckHold = 300
+
     @Flag(help: "Keep a second synthesis worker ready beside the running one, so a crash of eSpeak NG costs no start-up (about 15 ms) but idle memory holds two workers.")
     var standbyWorker = false
 
@@ -152,6 +161,8 @@ struct Announcerd: ParsableCommand {
         guard maxPauseAll > 0, maxPauseAll <= 86_400 else {
             throw ValidationError("--max-pause-all must be more than 0 and at most 86400 seconds (a day).")
         }
+        if let duck, !(duck > 0 && duck <= 60) { throw ValidationError("--duck must be more than 0 and at most 60 decibels.") }
+        guard (0...10_000).contains(duckHold) else { throw ValidationError("--duck-hold must be a whole number of milliseconds from 0 to 10000.") }
         for (name, value) in [("--client-burst", clientBurst), ("--client-rate", clientRate), ("--client-pending", clientPending), ("--max-text-length", maxTextLength)] {
             guard (1...1_000_000).contains(value) else { throw ValidationError("\(name) must be a whole number from 1 to 1000000.") }
         }
@@ -226,6 +237,7 @@ struct Announcerd: ParsableCommand {
                 throw CommandFailure(error.description)
             }
         }
+        if let duck { startDucking(by: duck, on: speechEngine, logger: logger) }
         let server = AnnouncementServer(engine: speechEngine, sockets: sockets, configuration: configuration, logger: logger)
         // SIGTERM and SIGINT get their meaning before the server answers anyone: a client that stops
         // the server as soon as it is answered must find it listening for them. A stop that comes
@@ -297,6 +309,17 @@ struct Announcerd: ParsableCommand {
         _ = Array(readiness.line.utf8).withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
         SystemdNotify.ready(status: "Serving JSON lines and SSIP on \(listeningPath).")
         dispatchMain()
+    }
+
+    /// `--duck`: the ducker, started beside this program, hears from the timeline when speech is heard.
+    private func startDucking(by decibels: Double, on engine: SpeechEngine, logger: Logger) {
+        guard let executable = DuckerLink.besideThisProgram() else {
+            logger.warning("announcer-duck was not found beside announcerd, so other audio is not lowered while it speaks.")
+            return
+        }
+        let settings = DuckerLink.Settings(
+            executable: executable, decibels: decibels, holdMilliseconds: duckHold, stateFolder: SocketLocation.standardDirectory())
+        engine.scheduler.addObserver(DuckerLink(settings: settings) { logger.warning("\($0)") })
     }
 
     /// `--spawn`: nothing to do when a server answers already; else this program again, detached,

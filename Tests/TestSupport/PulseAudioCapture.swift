@@ -9,6 +9,8 @@ public final class PulseAudioCapture: Sendable {
     public static var isAvailable: Bool { sinkName != nil || ProcessInfo.processInfo.environment["CI"] == "true" }
 
     public static let sampleRate = 16_000
+    /// The rate this recording is made at: `sampleRate` unless it was given.
+    public let rate: Int
     private let process = Process()
     private let buffer = SampleBuffer()
 
@@ -16,10 +18,11 @@ public final class PulseAudioCapture: Sendable {
     /// server that `environment` names (the test run's by default). A `passive` recording, on PipeWire,
     /// does not keep the sink running: it records only while something else plays, so the sink may be
     /// suspended when idle, as on a desktop where nothing records.
-    public init(sink: String? = nil, environment: [String: String] = [:], passive: Bool = false) throws {
+    public init(sink: String? = nil, environment: [String: String] = [:], passive: Bool = false, rate: Int = PulseAudioCapture.sampleRate) throws {
         let sink = sink ?? Self.sinkName ?? "announcer_test"
+        self.rate = rate
         process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
-        process.arguments = ["-d", "\(sink).monitor", "--raw", "--format=s16le", "--rate=\(Self.sampleRate)", "--channels=1", "--latency-msec=10"]
+        process.arguments = ["-d", "\(sink).monitor", "--raw", "--format=s16le", "--rate=\(rate)", "--channels=1", "--latency-msec=10"]
             + (passive ? ["--property=node.passive=true"] : [])
         process.environment = Self.captureEnvironment(environment)
         let output = Pipe()
@@ -51,7 +54,7 @@ public final class PulseAudioCapture: Sendable {
         return nil
     }
 
-    /// Stops recording and returns the samples as recorded, mono at `sampleRate`.
+    /// Stops recording and returns the samples as recorded, mono at `rate`.
     public func stopAndKeepSamples() -> [Int16] {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -64,7 +67,7 @@ public final class PulseAudioCapture: Sendable {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let samples = buffer.samples
-        let window = Self.sampleRate / 100
+        let window = rate / 100
         return stride(from: 0, to: samples.count - window, by: window).map { start in
             let slice = samples[start..<start + window]
             return (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(window)).squareRoot()

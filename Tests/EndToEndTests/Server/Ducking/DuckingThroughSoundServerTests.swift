@@ -1,0 +1,162 @@
+import AnnouncerCore
+import AnnouncerProtocol
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+/// `announcerd --duck` on a real sound server: a tone played with paplay into the null sink, speech
+/// over it, and the sink's monitor recorded. Run on PulseAudio, and by scripts/test on PipeWire too.
+@Suite(.serialized, .enabled(if: DuckingSoundServer.isAvailable, "needs PulseAudio (or the PipeWire rig) and paplay"))
+struct DuckingThroughSoundServerTests {
+    let sentence = #"{"request":"speak","text":"The tone is lowered while this sentence is spoken.","politeness":"assertive","follow":true}"#
+    let longSentence = #"{"request":"speak","text":"This announcement is long, so that the tone stays lowered while the test changes its volume, or ends the server, before the announcement ends.","politeness":"assertive","rate":300,"follow":true}"#
+
+    @Test("The tone falls by the set decibels within 50 ms of the first audio and returns within the hold and 100 ms of the end")
+    func toneFallsAndReturns() throws {
+        let rig = try DuckingSoundServer()
+        defer { rig.stop() }
+        let hold = 300.0
+        let server = try rig.startServer(decibels: 12, hold: Int(hold))
+        defer { server.stop() }
+        _ = try rig.playTone()
+        let capture = try PulseAudioCapture(sink: rig.sink, environment: rig.environment, rate: DuckingSoundServer.rate)
+        let client = try SocketClient(path: server.socketPath)
+        let id = try #require(client.request(sentence)?.id)
+        let events = client.readEvents(until: isEnd(of: id))
+        Thread.sleep(forTimeInterval: (hold + 400) / 1_000)
+        let levels = ToneLevels(samples: capture.stopAndKeepSamples(), rate: DuckingSoundServer.rate, frequency: DuckingSoundServer.toneFrequency)
+
+        let audible = try #require(events.first { $0.event == .audible })
+        let ended = try #require(events.first { $0.event == .ended })
+        #expect(ended.outcome == .spoken)
+        // The speech's first window in the recording is the timeline's audible moment: it maps one onto the other.
+        // After the tone is established: on PipeWire the recording begins with silence, and the window where
+        // the tone begins holds more than the tone.
+        let loudest = try #require(levels.tone.max())
+        let toneStart = try #require(levels.tone.firstIndex { $0 > loudest / 2 }, "the tone was not recorded")
+        let speechStart = try #require(levels.speech.indices.first { $0 > toneStart + 20 && levels.speech[$0] > 300 }, "no speech was recorded")
+        let offset = ToneLevels.milliseconds(speechStart) - Double(audible.time.microseconds) / 1_000
+        let endInRecording = Double(ended.time.microseconds) / 1_000 + offset
+        let firstAudioInRecording = Double(try #require(events.first { $0.event == .firstAudio }).time.microseconds) / 1_000 + offset
+
+        let before = levels.medianTone(max(toneStart + 2, speechStart - 60)..<max(toneStart + 3, speechStart - 10))
+        #expect(before > loudest * 0.8, "the tone was not recorded before the speech (level \(before) of \(loudest))")
+        // Lowered, and back, at the first window past half way (in decibels) between the two levels.
+        let halfway = before * pow(10, -12.0 / 2 / 20)
+        let fell = try #require(levels.tone.indices.first { $0 > toneStart + 2 && levels.tone[$0] < halfway }, "the tone was never lowered")
+        let rose = try #require(levels.tone.indices.first { $0 > fell && levels.tone[$0] > halfway }, "the tone never came back")
+        let during = levels.medianTone(fell + 4..<rose - 4)
+        let after = levels.medianTone(rose + 4..<rose + 40)
+        let fallen = 20 * log10(during / before)
+        let fellAfter = ToneLevels.milliseconds(fell) - firstAudioInRecording
+        let roseAfter = ToneLevels.milliseconds(rose) - endInRecording
+        print("Ducking: the tone fell \(String(format: "%.2f", -fallen)) dB, \(String(format: "%.0f", fellAfter)) ms after the first audio, and came back \(String(format: "%.0f", roseAfter)) ms after the end.")
+
+        // Volumes are exact to a hundredth of a decibel; the rest is the recording's: speech's resampling
+        // images and the windows at the edges of the change.
+        #expect(abs(fallen + 12) <= 1, "the tone fell \(fallen) dB")
+        #expect(abs(20 * log10(after / before)) <= 0.5, "the tone came back at \(after) of \(before)")
+        #expect(fellAfter <= 50, "the tone fell \(fellAfter) ms after the first audio")
+        #expect(fellAfter >= -60, "the tone fell \(fellAfter) ms before the first audio")
+        #expect(roseAfter <= hold + 100, "the tone came back \(roseAfter) ms after the end")
+        #expect(roseAfter >= hold - 50, "the tone came back \(roseAfter) ms after the end, before the hold ran out")
+    }
+
+    @Test("A stream whose user changes its volume while it is lowered keeps the user's volume")
+    func usersChangeIsKept() throws {
+        let rig = try DuckingSoundServer()
+        defer { rig.stop() }
+        let server = try rig.startServer(hold: 100)
+        defer { server.stop() }
+        let (tone, own, client, id) = try speakOverTone(rig, server)
+        try rig.setVolume(of: tone, to: 50)
+        let events = client.readEvents(until: isEnd(of: id))
+        #expect(events.last?.outcome == .spoken)
+        Thread.sleep(forTimeInterval: 0.5)
+        let volume = try #require(try rig.streams()[tone])
+        #expect(abs(Int(volume) - 32_768) <= 400, "the tone's volume is \(volume), not the user's 50 %")
+    }
+
+    @Test("Killing announcerd with SIGKILL while it speaks leaves no stream lowered")
+    func killedServerLeavesNothingLowered() throws {
+        let rig = try DuckingSoundServer()
+        defer { rig.stop() }
+        let server = try rig.startServer()
+        let (tone, own, _, _) = try speakOverTone(rig, server)
+        server.stop(signal: SIGKILL)
+        #expect(waitFor({ rig.isAt(own, tone) }, seconds: 2), "the tone stayed at \(String(describing: try? rig.streams()[tone])), not \(own)")
+    }
+
+    @Test("A ducker killed while it ducks leaves its streams to the next, which gives their volume back")
+    func killedDuckerIsRecoveredFrom() throws {
+        let rig = try DuckingSoundServer()
+        defer { rig.stop() }
+        let server = try rig.startServer()
+        let (tone, own, _, _) = try speakOverTone(rig, server)
+        let ducker = try #require(Self.children(of: server.process.processIdentifier).first { Self.name(of: $0) == "announcer-duck" })
+        kill(ducker, SIGKILL)
+        server.stop(signal: SIGKILL)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(rig.isLowered(tone, from: own), "the killed ducker's stream was given back by no one")
+        let next = try rig.startServer()
+        defer { next.stop() }
+        #expect(waitFor({ rig.isAt(own, tone) }, seconds: 3), "the next server's ducker left the tone lowered")
+    }
+
+    @Test("A stream that ends while it is lowered is one log line, and speech goes on")
+    func streamEndsWhileLowered() throws {
+        let rig = try DuckingSoundServer()
+        defer { rig.stop() }
+        let server = try rig.startServer()
+        defer { server.stop() }
+        let tone = try rig.playTone(seconds: 1.5)
+        let client = try SocketClient(path: server.socketPath)
+        let id = try #require(client.request(longSentence)?.id)
+        let events = client.readEvents(until: isEnd(of: id))
+        #expect(events.last?.outcome == .spoken)
+        #expect((try rig.streams()[tone]) == nil, "the tone outlived the announcement")
+        let lines = server.standardErrorText.split(separator: "\n").filter { $0.contains("announcer-duck") }
+        #expect(lines.count == 1, "the ducker wrote \(lines)")
+        #expect(lines.first?.contains("A lowered stream ended while announcer spoke") == true)
+    }
+
+    @Test("With no sound server to reach, the ducker says so in one line and speech goes on")
+    func noSoundServer() throws {
+        let folder = ServerProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try ServerProcess(arguments: ["--duck", "12"], environment: ["PULSE_SERVER": "unix:\(folder)/no-server", "XDG_RUNTIME_DIR": folder])
+        defer { server.stop() }
+        let client = try SocketClient(path: server.socketPath)
+        let id = try #require(client.request(sentence)?.id)
+        let events = client.readEvents(until: isEnd(of: id))
+        #expect(events.last?.outcome == .spoken)
+        let lines = server.standardErrorText.split(separator: "\n").filter { $0.contains("announcer-duck") }
+        #expect(lines.count == 1, "the ducker wrote \(lines)")
+        #expect(lines.first?.contains("could not be reached") == true)
+    }
+
+    /// Plays the tone, speaks the long sentence over it, and waits until the tone is lowered. Returns the
+    /// tone's stream, its own volume, the client and the announcement.
+    func speakOverTone(_ rig: DuckingSoundServer, _ server: ServerProcess) throws -> (UInt32, UInt32, SocketClient, AnnouncementID) {
+        let tone = try rig.playTone()
+        let own = try #require(try rig.streams()[tone])
+        let client = try SocketClient(path: server.socketPath)
+        let id = try #require(client.request(longSentence)?.id)
+        _ = client.readEvents(until: isEvent(.firstAudio, of: id))
+        #expect(waitFor({ rig.isLowered(tone, from: own) }, seconds: 2), "the tone was not lowered")
+        return (tone, own, client, id)
+    }
+
+    /// The processes `parent` started, from /proc.
+    static func children(of parent: pid_t) -> [pid_t] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(parent)/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(parent)/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { pid_t($0) }
+        }
+    }
+
+    static func name(of process: pid_t) -> String? {
+        (try? String(contentsOfFile: "/proc/\(process)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
