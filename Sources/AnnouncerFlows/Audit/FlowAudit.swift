@@ -74,7 +74,7 @@ private struct Auditor {
         lint.filter { finding in
             finding.screen == screen.id && rules.contains(finding.rule) && (ids.map { finding.element.map($0.contains) ?? false } ?? true)
         }.map { finding in
-            let translated = words.sentence(for: finding, on: screen)
+            let translated = words.sentence(for: finding, on: screen, in: flow)
             return AuditEvidence(text: translated ?? finding.message, language: translated == nil ? english : flow.language,
                                  passed: finding.passed, line: finding.line,
                                  colours: finding.rule == .contrast ? finding.element.flatMap { screen.element($0)?.colours } : nil)
