@@ -240,7 +240,8 @@ private struct Page {
             let mine = findings.filter { $0.criterion == criterion }
             let verdict = AuditVerdict.combined(mine.map(\.verdict))
             html += "<h4 id=\"\(Self.anchor(index, criterion))\">\(e(criterion.number)) \(e(criterion.name(in: flow.language))) (\(criterion.level)): \(verdictText(verdict, words: words))</h4>\n"
-            html += "<p><a href=\"\(e(criterion.understandingAddress))\" lang=\"en\">Understanding \(e(criterion.number)) (W3C)</a></p>\n"
+            // W3C's explanation is in English; its link says so in the section's own language.
+            html += "<p><a href=\"\(e(criterion.understandingAddress))\" hreflang=\"en\">\(e(words.understandingLink(criterion.number)))</a></p>\n"
             html += "<table>\n<caption>\(e(words.criterionCaption(criterion.number)))</caption>\n<thead><tr><th scope=\"col\">\(e(words.screenHeader))</th><th scope=\"col\">\(e(words.verdictHeader))</th><th scope=\"col\">\(e(words.evidenceHeader))</th></tr></thead>\n<tbody>"
             for finding in mine {
                 html += "<tr><th scope=\"row\">\(e(screenTitle(flow, finding.screen)))</th><td>\(verdictText(finding.verdict, words: words))</td><td><ul>"

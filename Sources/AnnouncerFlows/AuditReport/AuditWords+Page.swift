@@ -75,6 +75,9 @@ extension AuditWords {
         say("\(passed) checks passed, \(failed) failed.", "\(passed) kontroller bestått, \(failed) feilet.")
     }
     var criteriaHeading: String { say("Success criteria", "Suksesskriterier") }
+    func understandingLink(_ number: String) -> String {
+        say("Understanding \(number) (W3C)", "Forklaring av \(number) fra W3C (på engelsk)")
+    }
     var screenHeader: String { say("Screen", "Skjermbilde") }
     var verdictHeader: String { say("Result", "Resultat") }
     var evidenceHeader: String { say("Evidence", "Bevis") }
