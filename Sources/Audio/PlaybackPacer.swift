@@ -15,6 +15,8 @@ final class PlaybackPacer: Sendable {
         /// When the last written frame finishes playing; nil while idle.
         var playsUntil: UInt64?
         var cutGeneration: UInt64 = 0
+        /// False once `stopPacing` was called: audio is taken as fast as it comes.
+        var paced = true
     }
 
     init(format: AudioFormat, bufferDuration: Duration = .milliseconds(50)) {
@@ -23,6 +25,13 @@ final class PlaybackPacer: Sendable {
     }
 
     var cutMark: CutMark { CutMark(count: state.withLock { $0.cutGeneration }) }
+
+    /// From now on, takes audio as fast as it comes and says it is heard at once, as a device without
+    /// a clock would: rendering faster than real time, whose timings are not a listener's.
+    func stopPacing() {
+        state.withLock { $0.paced = false }
+        wake.signal()
+    }
 
     /// Blocks until the virtual buffer has room for `frames`, then takes them, calling
     /// `onAdmit` while no cut can intervene. Returns false when a cut came after `mark`.
@@ -34,6 +43,11 @@ final class PlaybackPacer: Sendable {
             let now = Self.now()
             let waitUntil: UInt64? = state.withLock { state in
                 guard state.cutGeneration == generation else { return nil }
+                guard state.paced else {
+                    state.playsUntil = now
+                    onAdmit?()
+                    return 0
+                }
                 let start = max(state.playsUntil ?? now, now)
                 // The whole chunk is admitted once what is still buffered leaves room for it,
                 // or at once when the chunk alone is larger than the buffer and the buffer is empty.

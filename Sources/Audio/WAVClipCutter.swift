@@ -3,15 +3,13 @@ import Foundation
 /// Cuts pieces of a recording made by `WAVFileSink` into WAV files of their own: an audit report's
 /// audio of each utterance, which every browser plays.
 public enum WAVClipCutter {
-    /// One piece: from and to, as offsets into the recording, and the file it goes to.
+    /// One piece: its frames in the recording (`WAVFileSink.frames(firstAudio:ended:)`), and the file it goes to.
     public struct Piece: Sendable {
-        public var from: Duration
-        public var to: Duration
+        public var frames: Range<Int>
         public var path: String
 
-        public init(from: Duration, to: Duration, path: String) {
-            self.from = from
-            self.to = to
+        public init(frames: Range<Int>, path: String) {
+            self.frames = frames
             self.path = path
         }
     }
@@ -28,8 +26,8 @@ public enum WAVClipCutter {
         let frameCount = (bytes.count - Int(WAVFileWriter.headerSize)) / 2
         var written: [String] = []
         for piece in pieces {
-            let first = max(0, format.frames(in: piece.from))
-            let end = min(frameCount, format.frames(in: piece.to))
+            let first = max(0, piece.frames.lowerBound)
+            let end = min(frameCount, piece.frames.upperBound)
             guard end > first else { continue }
             var samples = [Int16](repeating: 0, count: end - first)
             for index in samples.indices {

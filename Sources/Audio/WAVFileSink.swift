@@ -5,7 +5,10 @@ import Synchronization
 /// announcements included, so the file sounds like what a listener heard.
 ///
 /// A cut removes the audio that had not yet been "played". Silences longer than
-/// `longestRecordedSilence` are shortened to it, so an idle server does not fill the disk.
+/// `longestRecordedSilence` are shortened to it, so an idle server does not fill the disk. Where each
+/// chunk of audio lies in the file is kept (`frames(firstAudio:ended:)`), so an utterance is found in the
+/// recording by the file's own frame count, whatever the clock did: a playback thread that fell behind
+/// under load, a shortened silence, or rendering faster than real time (`stopPacing`).
 public final class WAVFileSink: AudioSink {
     public let name: String
     public let format: AudioFormat
@@ -14,6 +17,13 @@ public final class WAVFileSink: AudioSink {
 
     private let pacer: PlaybackPacer
     private let file: Mutex<WAVFileWriter>
+    /// Every chunk written, in order: when the sink took it, and where it lies in the file.
+    private let chunks = Mutex<[Chunk]>([])
+
+    private struct Chunk {
+        var taken: UInt64
+        var frames: Range<Int>
+    }
 
     public init(path: String, format: AudioFormat, bufferDuration: Duration = .milliseconds(50)) throws(AudioError) {
         self.name = "wav:\(path)"
@@ -38,7 +48,12 @@ public final class WAVFileSink: AudioSink {
         var failure: AudioError?
         let admitted = pacer.admit(frames: samples.count, unlessCutSince: mark) {
             do throws(AudioError) {
-                try self.file.withLock { file throws(AudioError) in try file.append(samples) }
+                let frames = try self.file.withLock { file throws(AudioError) -> Range<Int> in
+                    let first = file.dataFrames
+                    try file.append(samples)
+                    return first..<file.dataFrames
+                }
+                self.chunks.withLock { $0.append(Chunk(taken: PlaybackPacer.now(), frames: frames)) }
             } catch {
                 failure = error
             }
@@ -58,7 +73,34 @@ public final class WAVFileSink: AudioSink {
     public func cut() {
         pacer.cut { unplayed in
             let frames = self.format.frames(in: unplayed)
-            try? self.file.withLock { file throws(AudioError) in try file.removeLast(frames: frames) }
+            let kept = self.file.withLock { file in
+                try? file.removeLast(frames: frames)
+                return file.dataFrames
+            }
+            // What was cut is no longer in the file: the chunks end where it now ends.
+            self.chunks.withLock { chunks in
+                while let last = chunks.last, last.frames.lowerBound >= kept { chunks.removeLast() }
+                if let last = chunks.last, last.frames.upperBound > kept {
+                    chunks[chunks.count - 1].frames = last.frames.lowerBound..<kept
+                }
+            }
+        }
+    }
+
+    /// Renders faster than real time from now on: audio is written as fast as the engine makes it, and
+    /// heard, as far as the timeline knows, at once. The silences between utterances stay as they came.
+    public func stopPacing() { pacer.stopPacing() }
+
+    /// Where an utterance lies in the file: from the chunk its first audio was stamped after (the
+    /// timeline's `first_audio`, on the clock of `DispatchTime`, in microseconds) to the end of the last
+    /// chunk taken before it ended. Nil when no chunk was taken by then.
+    public func frames(firstAudio: UInt64, ended: UInt64) -> Range<Int>? {
+        chunks.withLock { chunks in
+            // The playback thread stamps first audio once the sink has taken the chunk, so that chunk is the
+            // last one taken by then; the next utterance's chunks come only after this one ended.
+            guard let first = chunks.lastIndex(where: { $0.taken <= firstAudio }),
+                  let last = chunks.lastIndex(where: { $0.taken <= ended }), last >= first else { return nil }
+            return chunks[first].frames.lowerBound..<chunks[last].frames.upperBound
         }
     }
 

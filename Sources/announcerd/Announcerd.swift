@@ -303,10 +303,14 @@ struct Announcerd: ParsableCommand {
         started["server.started_in"] = "\(startup.summary)"
         // Said last, once every signal has its meaning: whoever waits for this line may signal at once.
         logger.info("Started, serving JSON lines and SSIP.", metadata: started)
-        // The same news as data: one line on standard output for tests and scripts, and systemd's READY=1.
-        let readiness = ServerReadiness(version: AnnouncerVersion.current, pid: getpid(), sockets: sockets.paths)
-        // By write(2): with no one reading (EPIPE; SIGPIPE is ignored) it costs only the line, never the server.
-        _ = Array(readiness.line.utf8).withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        // The same news as data: one line on standard output for the program reading it through a pipe
+        // (tests, scripts), and systemd's READY=1. A terminal, --spawn's log file and the journal (a socket)
+        // get no such line: it can be wider than 80 cells, and people there have the log's started line.
+        if ServerReadiness.standardOutputIsAPipe {
+            let readiness = ServerReadiness(version: AnnouncerVersion.current, pid: getpid(), sockets: sockets.paths)
+            // By write(2): with no one reading (EPIPE; SIGPIPE is ignored) it costs only the line, never the server.
+            _ = Array(readiness.line.utf8).withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        }
         SystemdNotify.ready(status: "Serving JSON lines and SSIP on \(listeningPath).")
         dispatchMain()
     }

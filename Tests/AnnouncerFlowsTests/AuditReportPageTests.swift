@@ -71,4 +71,18 @@ import Testing
         let bare = Self.part(AuditReportPage.html(run: Self.run, flows: flows), from: "<h2 id=\"scope\">", to: "</section>")
         #expect(bare.contains("not given (--product)") && bare.contains("not given (--tester)"))
     }
+
+    @Test("A Bokmål flow's section is in Bokmål alone: only the flow file's action codes are marked English, and W3C's English page is said to be so")
+    func bokmalSectionsAreOneLanguage() throws {
+        let html = AuditReportPage.html(run: Self.run, flows: try Self.eightFlows())
+        let sections = html.components(separatedBy: "<section lang=\"nb\"").dropFirst().map { $0.prefix { _ in true } }
+        #expect(sections.count == 4)
+        for section in sections {
+            let body = String(section[..<(section.range(of: "</section>")?.lowerBound ?? section.endIndex)])
+            let english = body.components(separatedBy: " lang=\"en\"").dropFirst().filter { !$0.hasPrefix("><code>") }
+            #expect(english.isEmpty, "\(english.map { $0.prefix(80) })")
+            #expect(body.contains("Forklaring av 1.4.3 fra W3C (på engelsk)</a>"))
+        }
+    }
+
 }

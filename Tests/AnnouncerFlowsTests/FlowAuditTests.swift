@@ -108,10 +108,71 @@ import Testing
         #expect(evidence.contains { $0.text.hasPrefix("Leste opp «Feil: Skriv inn en gyldig e-postadresse», så «E-postadresse, kari.nordmann, tekstfelt. Feil: ") })
         #expect(evidence.contains { $0.text == "Kontrasten til «Logg inn» (sign-in): #FFFFFF på #00205B er 15,4:1; minst 4,5:1 kreves for vanlig tekst." })
         #expect(evidence.contains { $0.text.hasPrefix("«Feil: Skriv inn en gyldig e-postadresse» (haster) begynte ") && $0.text.hasSuffix(" etter handlingen; grensen er 500 ms.") })
-        // The lint's sentences without a Bokmål version yet keep their English, marked as such.
+        // Every lint sentence has its Bokmål, the reactions' too: none is left in English.
         let english = evidence.filter { $0.language.rawValue == "en" }
-        #expect(english.allSatisfy { $0.text.hasPrefix("The ") }, "\(english.map(\.text))")
+        #expect(english.isEmpty, "\(english.map(\.text))")
         #expect(WCAGCriterion.accessibleAuthenticationMinimum.name(in: Language(code: "nb")!) == "Tilgjengelig autentisering (minimum)")
+    }
+
+    /// Each of the lint's failures once more, those `FlowLinterTests.broken` has not: a group without a
+    /// label, an empty label_on, a focus order naming a child, an element twice and one of another screen,
+    /// and a banner shown at the start after a heading.
+    static let brokenMore = """
+    flow: Logg inn, ødelagt
+    language: nb
+    screens:
+      - id: login
+        title: Logg inn
+        focus_order: [heading, cancel, heading, other-field, notice]
+        elements:
+          - { id: heading, role: header, label: Velkommen }
+          - id: actions
+            role: group
+            elements:
+              - { id: cancel, role: button }
+          - { id: remember, role: toggle, label: Husk meg, label_on: " " }
+          - { id: notice, role: banner, label: Driftsmelding }
+      - id: other
+        title: Annet
+        elements:
+          - { id: other-field, role: text_field, label: Navn }
+    steps:
+      - check:
+        expect: { focus: heading }
+    """
+
+    @Test("Every failure of the lint is said in Bokmål in a Bokmål report, so its sections hold one language")
+    func lintFailuresAreSaidInBokmal() throws {
+        let words = AuditWords(language: Language(code: "nb")!)
+        let broken = FlowLinterTests.broken.replacingOccurrences(of: "language: en", with: "language: nb")
+        var sentences: [String] = []
+        for yaml in [broken, Self.brokenMore] {
+            let flow = try FlowReader.read(yaml: yaml, file: "broken.nb.yaml").get()
+            for finding in FlowLinter.lint(flow) {
+                let sentence = words.sentence(for: finding, on: flow.screen(finding.screen), in: flow)
+                #expect(sentence != nil, "no Bokmål for: \(finding.message)")
+                sentences += sentence.map { [$0] } ?? []
+            }
+        }
+        let expected = [
+            "Elementet med id-en sign-in (rollen button) har ingen ledetekst, så en skjermleser leser bare rollen; gi det en ledetekst som sier hva det gjør.",
+            "Fokusrekkefølgen på skjermbildet «Sign in» er sign-in, email, password, caption, wrong-password, actions, sign-in-error, men ovenfra og ned er den email, password, caption, wrong-password, actions, sign-in-error, sign-in; ordne den ovenfra og ned, eller oppgi focus_order_reason hvis denne rekkefølgen er ment.",
+            "Fokusrekkefølgen på skjermbildet «Logg inn» utelater «Husk meg» (remember), så en skjermleser når det først etter alt annet; nevn det der det hører hjemme.",
+            "Feilen «Wrong password» er på «Wrong password» (wrong-password), et element med rollen static_text, ikke på et felt; knytt den til tekstfeltet den gjelder, så den leses opp med feltet.",
+            "Å aktivere et element uten ledetekst (sign-in), når skjemaet er ugyldig, setter feilen «Check your email address» på «Use the address you registered with» (caption), et element med rollen static_text, ikke på et felt; sett den på tekstfeltet den gjelder, så den leses opp med feltet.",
+            "Gruppen «Actions» (actions) har 2 interaktive elementer: «Cancel» (cancel) og «Help» (help); en gruppe er ett sveipestopp, og å aktivere den når bare «Cancel» (cancel), så gi hvert element sitt eget stopp.",
+            "Å aktivere et element uten ledetekst (sign-in), når skjemaet er ugyldig, viser banneret et element uten ledetekst (sign-in-error), men flytter ikke fokus til det; legg til focus: sign-in-error etter show, så banneret leses opp.",
+            "Gruppen med id-en actions har ingen ledetekst, og ingen av elementene i den har en, så en skjermleser leser bare rollen; gi den en ledetekst som sier hva den er.",
+            "Elementet «Husk meg» (remember) har en tom label_on, så mens det er slått på, leser en skjermleser bare rollen; gi label_on en ledetekst, eller fjern den.",
+            "Fokusrekkefølgen på skjermbildet «Logg inn» nevner et element uten ledetekst (cancel), som er inne i gruppen et element uten ledetekst (actions); en gruppe er ett sveipestopp, så nevn gruppen i stedet.",
+            "Fokusrekkefølgen på skjermbildet «Logg inn» nevner «Velkommen» (heading) mer enn én gang; hvert element er ett sveipestopp.",
+            "Fokusrekkefølgen på skjermbildet «Logg inn» nevner «Navn» (other-field), som er på skjermbildet «Annet», ikke på dette.",
+            "Banneret «Driftsmelding» (notice) vises når skjermbildet «Logg inn» åpnes, men kommer etter «Velkommen» (heading) i fokusrekkefølgen; plasser det først, så det leses opp når skjermbildet åpnes.",
+        ]
+        for sentence in expected { #expect(sentences.contains(sentence), "\(sentence)\nnot among:\n\(sentences.joined(separator: "\n"))") }
+        // The lint's English wording is gone; only the file's own words (labels, codes such as label_on) stay.
+        let english = sentences.filter { $0.hasPrefix("The ") || $0.hasPrefix("Activating ") || $0.contains("; give ") || $0.contains(" is not ") }
+        #expect(english.isEmpty, "\(english)")
     }
 
     @Test("A paste or cognitive_test key in the wrong place is one clear sentence")

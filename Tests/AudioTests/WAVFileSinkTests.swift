@@ -65,6 +65,52 @@ import Testing
         #expect(seconds < 0.6)
     }
 
+    /// The clock now, as the timeline stamps first audio and ends: microseconds of `DispatchTime`.
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds / 1_000 }
+
+    @Test("An utterance is found in the file by where its audio went, though the clock ran on while nothing was written")
+    func utteranceIsFoundByTheFilesOwnFrames() throws {
+        let path = temporaryPath("behind.wav")
+        let sink = try WAVFileSink(path: path, format: format)
+        let tone = sineWave(milliseconds: 100)
+        try sink.beginUtterance()
+        _ = try tone.withUnsafeBufferPointer { try sink.write($0) }
+        let firstEnded = Self.now()
+        // A playback thread that fell behind: 300 ms pass with no audio and no new utterance begun, so the
+        // file holds no silence for them, and the next chunk's place in it is not its time on the clock.
+        Thread.sleep(forTimeInterval: 0.3)
+        _ = try tone.withUnsafeBufferPointer { try sink.write($0) }
+        let stamped = Self.now()
+        _ = try sink.waitUntilPlayed()
+        let ended = Self.now()
+        sink.close()
+        #expect(sink.frames(firstAudio: stamped, ended: ended) == tone.count..<(2 * tone.count))
+        #expect(sink.frames(firstAudio: firstEnded, ended: firstEnded) == 0..<tone.count)
+        #expect(try WAVReader(path: path).samples.count == 2 * tone.count)
+    }
+
+    @Test("Without pacing, a second of audio is taken at once, and its place in the file is still known")
+    func unpacedSinkTakesAudioAtOnce() throws {
+        let path = temporaryPath("fast.wav")
+        let sink = try WAVFileSink(path: path, format: format)
+        sink.stopPacing()
+        let tone = sineWave(milliseconds: 100)
+        let began = Date()
+        try sink.beginUtterance()
+        for _ in 0..<10 { #expect(try tone.withUnsafeBufferPointer { try sink.write($0) }) }
+        #expect(try sink.waitUntilPlayed())
+        let stamped = Self.now()
+        #expect(Date().timeIntervalSince(began) < 0.5, "a second of audio took real time")
+        try sink.beginUtterance()
+        _ = try tone.withUnsafeBufferPointer { try sink.write($0) }
+        let second = Self.now()
+        sink.close()
+        // After the ten chunks, and the few frames of real silence before the second utterance began.
+        let frames = try #require(sink.frames(firstAudio: second, ended: second))
+        #expect(frames.lowerBound >= 10 * tone.count && frames.lowerBound < 10 * tone.count + 2_205 && frames.count == tone.count, "\(frames)")
+        #expect(sink.frames(firstAudio: stamped, ended: stamped)?.upperBound == 10 * tone.count)
+    }
+
     @Test("An unwritable path gives one sentence naming the file and --sink")
     func unwritablePathIsReported() {
         #expect {

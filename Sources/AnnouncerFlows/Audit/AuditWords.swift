@@ -97,10 +97,14 @@ public struct AuditWords: Sendable {
     func cognitiveWithoutAlternative(_ test: Element) -> String {
         say("\(named(test)) is a cognitive function test with no alternative.", "\(named(test)) er en kognitiv funksjonstest uten alternativ.")
     }
-    func announcedWithoutFocus(_ text: String, politeness: Politeness, latency: Double?, appDelay: Int = 0) -> String {
+    func announcedWithoutFocus(_ text: String, politeness: Politeness, latency: Double?, appDelay: Int = 0, timed: Bool = true) -> String {
         let how = politeness == .assertive ? say("assertive", "haster") : say("polite", "vanlig")
         guard let latency else {
             return say("\(quoted(text)) was posted to a live region (\(how)), but never heard.", "\(quoted(text)) ble sendt til en live-region (ARIA, \(how)), men ble aldri hørt.")
+        }
+        guard timed else {
+            return say("\(quoted(text)) was announced through a live region (\(how)), without moving focus; its timing was not judged.",
+                       "\(quoted(text)) ble lest opp gjennom en live-region (ARIA, \(how)), uten å flytte fokus; tidsbruken ble ikke vurdert.")
         }
         let split = appDelay > 0
             ? say(" (the app took \(appDelay) ms to post it; speech began \(milliseconds(latency - Double(appDelay))) after that)",

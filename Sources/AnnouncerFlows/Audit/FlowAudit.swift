@@ -6,8 +6,12 @@ public enum FlowAudit {
     /// Every criterion that is `alwaysReported`, and every other that the page's checks found something for,
     /// for every screen of the flow, criterion by criterion, then screen by screen. The page's findings
     /// belong to a flow of a real page, whose one screen is that page.
-    public static func audit(flow: Flow, results: [CheckResult], lint: [LintFinding], heard: [HeardStep], page: [PageFinding] = []) -> [CriterionFinding] {
-        let auditor = Auditor(flow: flow, results: results, lint: lint, heard: heard, page: page)
+    /// Not `timed` (rendered faster than real time), what was announced is evidence without its times.
+    public static func audit(
+        flow: Flow, results: [CheckResult], lint: [LintFinding], heard: [HeardStep], page: [PageFinding] = [], timed: Bool = true
+    ) -> [CriterionFinding] {
+        var auditor = Auditor(flow: flow, results: results, lint: lint, heard: heard, page: page)
+        auditor.timed = timed
         let found = Set(page.map(\.criterion))
         return WCAGCriterion.allCases.filter { $0.alwaysReported || found.contains($0) }.flatMap { criterion in
             flow.screens.map { auditor.finding(criterion, on: $0) }
@@ -22,6 +26,7 @@ private struct Auditor {
     let heard: [HeardStep]
     let page: [PageFinding]
     let words: AuditWords
+    var timed = true
     /// The check's and the lint's own sentences are English.
     let english = Language(code: "en")!
 
@@ -74,7 +79,7 @@ private struct Auditor {
         lint.filter { finding in
             finding.screen == screen.id && rules.contains(finding.rule) && (ids.map { finding.element.map($0.contains) ?? false } ?? true)
         }.map { finding in
-            let translated = words.sentence(for: finding, on: screen)
+            let translated = words.sentence(for: finding, on: screen, in: flow)
             return AuditEvidence(text: translated ?? finding.message, language: translated == nil ? english : flow.language,
                                  passed: finding.passed, line: finding.line,
                                  colours: finding.rule == .contrast ? finding.element.flatMap { screen.element($0)?.colours } : nil)
@@ -208,7 +213,7 @@ private struct Auditor {
                 for utterance in step.utterances where utterance.kind == .announcement {
                     evidence.append(AuditEvidence(
                         text: words.announcedWithoutFocus(utterance.text, politeness: utterance.politeness, latency: utterance.latencyMilliseconds,
-                                                          appDelay: utterance.appDelayMilliseconds),
+                                                          appDelay: utterance.appDelayMilliseconds, timed: timed),
                         language: flow.language, passed: utterance.latencyMilliseconds != nil, step: step.number, line: step.line
                     ))
                 }

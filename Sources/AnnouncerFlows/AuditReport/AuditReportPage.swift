@@ -46,6 +46,8 @@ private struct Page {
             }
         }
         let failedChecks = flows.reduce(0) { $0 + $1.report.failedCount }
+        // Rendered faster than real time: said at the top in words, and in the page's data for tools.
+        let timed = !flows.contains { !$0.report.timed }
         html += """
         <!DOCTYPE html>
         <html lang="\(language.rawValue)">
@@ -55,9 +57,9 @@ private struct Page {
         <title>\(e(words.title))</title>
         <style>\(Self.style)</style>
         </head>
-        <body>
+        <body data-timed="\(timed)">
         <header><h1>\(e(words.title))</h1>
-        <p class="overall">\(e(words.overall(flows: flows.count, failedCriteria: failedCriteria, failedChecks: failedChecks)))</p></header>
+        <p class="overall">\(e(words.overall(flows: flows.count, failedCriteria: failedCriteria, failedChecks: failedChecks)))</p>\(timed ? "" : "\n<p class=\"not-timed\">\(e(words.notTimedNote))</p>")</header>
         <main>
 
         """
@@ -184,7 +186,12 @@ private struct Page {
         let sorted = latencies.sorted()
         let median = words.milliseconds(sorted[sorted.count / 2])
         let slowest = words.milliseconds(sorted.last!)
-        html += "<section aria-labelledby=\"run-latency\"><h2 id=\"run-latency\">\(e(words.runLatencyHeading))</h2>\n<figure>"
+        html += "<section aria-labelledby=\"run-latency\"><h2 id=\"run-latency\">\(e(words.runLatencyHeading))</h2>\n"
+        guard !flows.contains(where: { !$0.report.timed }) else {
+            html += "<p class=\"not-timed\">\(e(words.notTimedNote))</p>\n</section>\n"
+            return
+        }
+        html += "<figure>"
         html += LatencyChart.histogram(latencies, id: "histogram", title: words.histogramTitle(count: latencies.count),
                                        description: words.histogramDescription(median: median, slowest: slowest), words: words)
         let utterances = flows.flatMap { $0.report.heard.flatMap(\.utterances) }.filter { $0.latencyMilliseconds != nil }
@@ -212,6 +219,7 @@ private struct Page {
             html += " <a href=\"\(e(recording))\">\(e(words.recordingText))</a> (WAV)."
         }
         html += "</p>\n"
+        if !report.timed { html += "<p class=\"not-timed\">\(e(words.notTimedNote))</p>\n" }
         criteria(index, flow, findings, words: words)
         latency(index, audited, words: words)
         contrast(flow, report, words: words)
@@ -232,7 +240,8 @@ private struct Page {
             let mine = findings.filter { $0.criterion == criterion }
             let verdict = AuditVerdict.combined(mine.map(\.verdict))
             html += "<h4 id=\"\(Self.anchor(index, criterion))\">\(e(criterion.number)) \(e(criterion.name(in: flow.language))) (\(criterion.level)): \(verdictText(verdict, words: words))</h4>\n"
-            html += "<p><a href=\"\(e(criterion.understandingAddress))\" lang=\"en\">Understanding \(e(criterion.number)) (W3C)</a></p>\n"
+            // W3C's explanation is in English; its link says so in the section's own language.
+            html += "<p><a href=\"\(e(criterion.understandingAddress))\" hreflang=\"en\">\(e(words.understandingLink(criterion.number)))</a></p>\n"
             html += "<table>\n<caption>\(e(words.criterionCaption(criterion.number)))</caption>\n<thead><tr><th scope=\"col\">\(e(words.screenHeader))</th><th scope=\"col\">\(e(words.verdictHeader))</th><th scope=\"col\">\(e(words.evidenceHeader))</th></tr></thead>\n<tbody>"
             for finding in mine {
                 html += "<tr><th scope=\"row\">\(e(screenTitle(flow, finding.screen)))</th><td>\(verdictText(finding.verdict, words: words))</td><td><ul>"
@@ -268,7 +277,12 @@ private struct Page {
         let late = measured.count { $0.judged && $0.milliseconds > LatencyChart.limit }
         let slowest = words.milliseconds(measured.map(\.milliseconds).max() ?? 0)
         let flowName = audited.report.flow!.name
-        html += "<h3 id=\"\(id)\">\(e(words.latencyHeading))</h3>\n<figure>"
+        html += "<h3 id=\"\(id)\">\(e(words.latencyHeading))</h3>\n"
+        guard audited.report.timed else {
+            html += "<p>\(e(words.notTimedNote))</p>\n"
+            return
+        }
+        html += "<figure>"
         html += LatencyChart.bars(measured, id: "\(id)-plot", title: words.plotTitle(flowName),
                                   description: words.plotDescription(count: measured.count, late: late, slowest: slowest), words: words)
         html += "</figure>\n<table>\n<caption>\(e(words.plotTitle(flowName)))</caption>\n<thead><tr><th scope=\"col\">\(e(words.stepHeader))</th><th scope=\"col\">\(e(words.phraseHeader))</th><th scope=\"col\">\(e(words.kindHeader))</th><th scope=\"col\">\(e(words.latencyHeader))</th><th scope=\"col\">\(e(words.withinHeader))</th></tr></thead>\n<tbody>"
@@ -361,7 +375,7 @@ private struct Page {
             } else {
                 html += "<ol>"
                 for (number, utterance) in step.utterances.enumerated() {
-                    let latency = utterance.latencyMilliseconds.map(words.milliseconds) ?? words.neverHeard
+                    let latency = utterance.latencyMilliseconds.map { report.timed ? words.milliseconds($0) : words.notTimed } ?? words.neverHeard
                     html += "<li><q>\(e(utterance.text))</q> (\(e(words.kind(utterance))), \(e(latency)))"
                     if let id = utterance.id, let clip = audited.clips[id] {
                         html += "<br><audio controls preload=\"none\" src=\"\(e(clip))\" aria-label=\"\(e(words.audioLabel(step: step.number, phrase: number + 1)))\"></audio>"
@@ -416,7 +430,7 @@ private struct Page {
     .verdict.passed,.mark.passed{color:#0B5A0B}.verdict.failed,.mark.failed{color:#8B0000;font-weight:700}
     .verdict.not_tested,.mark.note{color:#4A4A4A}.overall{font-size:1.15rem;font-weight:600}
     dl{display:grid;grid-template-columns:max-content 1fr;gap:0.2rem 1rem}dt{font-weight:600}dd{margin:0}
-    .file{font-weight:400}figure{margin:0.5rem 0}audio{max-width:100%}
+    .not-timed{font-weight:700;border-left:4px solid #8B0000;padding-left:0.5rem}.file{font-weight:400}figure{margin:0.5rem 0}audio{max-width:100%}
     """
 }
 

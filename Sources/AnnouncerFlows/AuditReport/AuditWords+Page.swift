@@ -75,6 +75,9 @@ extension AuditWords {
         say("\(passed) checks passed, \(failed) failed.", "\(passed) kontroller bestått, \(failed) feilet.")
     }
     var criteriaHeading: String { say("Success criteria", "Suksesskriterier") }
+    func understandingLink(_ number: String) -> String {
+        say("Understanding \(number) (W3C)", "Forklaring av \(number) fra W3C (på engelsk)")
+    }
     var screenHeader: String { say("Screen", "Skjermbilde") }
     var verdictHeader: String { say("Result", "Resultat") }
     var evidenceHeader: String { say("Evidence", "Bevis") }
@@ -96,6 +99,12 @@ extension AuditWords {
     var yes: String { say("yes", "ja") }
     var no: String { say("no, too late", "nei, for sent") }
     var notJudged: String { say("not judged: a focus phrase", "ikke vurdert: en fokusfrase") }
+    /// What a report rendered faster than real time (`--fast`) says, at its top and in each flow.
+    var notTimedNote: String {
+        say("Not timed: the audio was rendered faster than real time (--fast), so its times are not a listener's, and no timing is judged. A run without --fast gives a timed report.",
+            "Ikke tidsmålt: lyden ble laget raskere enn sanntid (--fast), så tidene er ikke en lytters, og ingen tidsbruk er vurdert. En kjøring uten --fast gir en tidsmålt rapport.")
+    }
+    var notTimed: String { say("not timed", "ikke tidsmålt") }
     var neverHeard: String { say("never heard", "aldri hørt") }
     func kind(_ utterance: HeardUtterance) -> String {
         switch utterance.kind {

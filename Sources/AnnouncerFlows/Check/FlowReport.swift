@@ -20,6 +20,9 @@ public struct FlowReport: Sendable {
     public var page: [PageFinding] = []
     /// Why a check of the page could not be made or finished, one sentence each, such as axe-core timing out.
     public var pageNotes: [String] = []
+    /// False when the audio was rendered faster than real time (`flow check --fast`): its times are not a
+    /// listener's, so no timing is judged, and the report says so.
+    public var timed = true
 
     public init(
         file: String, flow: Flow?, results: [CheckResult] = [], lint: [LintFinding] = [], readProblems: [String] = [],
@@ -36,7 +39,7 @@ public struct FlowReport: Sendable {
 
     /// The WCAG 2.2 success criteria this check gives evidence for, screen by screen; empty when the file could not be read.
     public var audit: [CriterionFinding] {
-        flow.map { FlowAudit.audit(flow: $0, results: results, lint: lint, heard: heard, page: page) } ?? []
+        flow.map { FlowAudit.audit(flow: $0, results: results, lint: lint, heard: heard, page: page, timed: timed) } ?? []
     }
 
     public var passedCount: Int { results.count { $0.passed } + lint.count { $0.passed } + page.count { $0.passed == true } }
@@ -73,6 +76,9 @@ public struct FlowReport: Sendable {
                 }
             }
         }
+        if !timed {
+            lines.append("Rendered faster than real time, so not timed: no timing was judged.")
+        }
         if let recording {
             lines.append("Recorded the audio in \(recording.audio) and the timeline in \(recording.timeline).")
         }
@@ -86,7 +92,7 @@ public struct FlowReport: Sendable {
 /// The report as `flow check --json` writes it, one object per flow.
 extension FlowReport: Encodable {
     enum CodingKeys: String, CodingKey {
-        case file, flow, language = "lang", passed, failed, readProblems = "read_problems", results, lint, page, pageNotes = "page_notes", recording
+        case file, flow, language = "lang", passed, failed, readProblems = "read_problems", results, lint, page, pageNotes = "page_notes", recording, timed
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -104,6 +110,7 @@ extension FlowReport: Encodable {
             try container.encode(pageNotes, forKey: .pageNotes)
         }
         try container.encodeIfPresent(recording.map { RecordingLine(audio: $0.audio, timeline: $0.timeline) }, forKey: .recording)
+        try container.encode(timed, forKey: .timed)
     }
 
     private struct ResultLine: Encodable {

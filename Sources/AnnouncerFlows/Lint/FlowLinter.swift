@@ -15,13 +15,13 @@ public enum FlowLinter {
             linter.groups(on: screen)
             linter.bannersAtOpen(on: screen)
             for element in screen.elements.flatMap({ [$0] + $0.children }) where !element.onActivate.isEmpty {
-                linter.reactions(element.onActivate, by: "Activating \(Linter.name(element))", line: element.line)
+                linter.reactions(element.onActivate, by: "Activating \(Linter.name(element))", actor: LintActor(activating: element.id), line: element.line)
             }
         }
         for step in flow.steps {
             guard case let .app(reactions) = step.action else { continue }
             let actor = step.line.map { "The app step at line \($0)" } ?? "An app step"
-            linter.reactions(reactions, by: actor, line: step.line)
+            linter.reactions(reactions, by: actor, actor: LintActor(stepLine: step.line), line: step.line)
         }
         return linter.sorted()
     }
@@ -65,10 +65,10 @@ private struct Linter {
 
     private mutating func add(
         _ rule: LintRule, _ screen: ScreenID, _ element: ElementID?, passed: Bool, _ message: String,
-        line: Int?, ratio: Double? = nil
+        line: Int?, ratio: Double? = nil, detail: LintDetail? = nil
     ) {
         findings.append(LintFinding(
-            rule: rule, screen: screen, element: element, passed: passed, message: message, line: line, contrastRatio: ratio
+            rule: rule, screen: screen, element: element, passed: passed, message: message, line: line, contrastRatio: ratio, detail: detail
         ))
     }
 
@@ -85,15 +85,15 @@ private struct Linter {
                 add(.label, screen.id, element.id, passed: labelled, labelled
                     ? "The group \(Self.name(element)) has a label."
                     : "The group with the id \(element.id) has no label, and none of its elements has one, so a screen reader says only its role; give it a label that says what it is.",
-                    line: element.line)
+                    line: element.line, detail: labelled ? nil : .groupWithoutLabel)
             } else if Self.isBlank(element.label) {
                 add(.label, screen.id, element.id, passed: false,
                     "The \(role) with the id \(element.id) has no label, so a screen reader says only its role; give it a label that says what it does.",
-                    line: element.line)
+                    line: element.line, detail: .withoutLabel(role: element.role))
             } else if element.role.isToggle, let labelWhenOn = element.labelWhenOn, Self.isBlank(labelWhenOn) {
                 add(.label, screen.id, element.id, passed: false,
                     "The \(role) \(Self.name(element)) has an empty label_on, so while it is on a screen reader says only its role; give label_on a label or leave it out.",
-                    line: element.line)
+                    line: element.line, detail: .emptyLabelOn)
             } else {
                 add(.label, screen.id, element.id, passed: true, "The \(role) \(Self.name(element)) has a label.", line: element.line)
             }
@@ -124,7 +124,8 @@ private struct Linter {
             }
             guard stopIDs.contains(id) else {
                 add(.focusOrder, screen.id, id, passed: false,
-                    "The focus order of screen \(screenName) names \(notAStop(id, on: screen)).", line: screen.line)
+                    "The focus order of screen \(screenName) names \(notAStop(id, on: screen)).", line: screen.line,
+                    detail: .notAStop(whyNotAStop(id, on: screen)))
                 continue
             }
             named.append(id)
@@ -132,13 +133,13 @@ private struct Linter {
         for id in twice {
             add(.focusOrder, screen.id, id, passed: false,
                 "The focus order of screen \(screenName) names \(name(id)) more than once; each element is one swipe stop.",
-                line: screen.line)
+                line: screen.line, detail: .namedTwice)
         }
         for element in stops where !element.hidden && !order.contains(element.id) {
             // The session puts a left-out element after all the named ones, wherever it is on the screen.
             add(.focusOrder, screen.id, element.id, passed: false,
                 "The focus order of screen \(screenName) leaves out \(Self.name(element)), so a screen reader reaches it only after everything else; name it where it belongs.",
-                line: element.line)
+                line: element.line, detail: .leftOut)
         }
         let topToBottom = stopIDs.filter(named.contains)
         if named == topToBottom {
@@ -152,7 +153,7 @@ private struct Linter {
             let first = zip(named, topToBottom).first { $0 != $1 }?.0
             add(.focusOrder, screen.id, first, passed: false,
                 "The focus order of screen \(screenName) is \(Self.list(named)), but top to bottom it is \(Self.list(topToBottom)); put it top to bottom, or give focus_order_reason if this order is meant.",
-                line: screen.line)
+                line: screen.line, detail: .notTopToBottom(order: named, topToBottom: topToBottom))
         }
     }
 
@@ -170,6 +171,14 @@ private struct Linter {
         return "\(id), which is not an element of this flow"
     }
 
+    /// `notAStop`'s reason as a value.
+    private func whyNotAStop(_ id: ElementID, on screen: Screen) -> LintDetail.NotAStop {
+        if let group = screen.elements.first(where: { $0.children.contains { $0.id == id } }) { return .insideGroup(group.id) }
+        if screen.elements.contains(where: { $0.id == id }) { return .unlabelledImage }
+        if let place = places[id] { return .onScreen(flow.screens[place.screen].id) }
+        return .notInFlow
+    }
+
     // MARK: - error_attached
 
     /// `error:` and `validate:` belong on text fields, the only elements whose error is read with them.
@@ -180,13 +189,13 @@ private struct Linter {
                 add(.errorAttached, screen.id, element.id, passed: isField, isField
                     ? "The error \"\(error)\" is attached to the field \(Self.name(element))."
                     : "The error \"\(error)\" is on \(Self.name(element)), \(Self.withArticle(element.role)), not on a field; attach it to the text field it is about, so it is read with that field.",
-                    line: element.line)
+                    line: element.line, detail: .error(text: error, role: element.role, validation: false, actor: nil))
             }
             if let validation = element.validation {
                 add(.errorAttached, screen.id, element.id, passed: isField, isField
                     ? "The validation error \"\(validation.error)\" is attached to the field \(Self.name(element))."
                     : "The validation error \"\(validation.error)\" is on \(Self.name(element)), \(Self.withArticle(element.role)), not on a field; validate the text field it is about, so the error is read with that field.",
-                    line: element.line)
+                    line: element.line, detail: .error(text: validation.error, role: element.role, validation: true, actor: nil))
             }
         }
     }
@@ -218,7 +227,8 @@ private struct Linter {
             default:
                 "The group \(Self.name(group)) holds \(interactive.count) interactive elements: \(Self.spokenList(interactive.map { Self.name($0) })); a group is one swipe stop and activating it reaches only \(Self.name(interactive[0])), so give each its own stop."
             }
-            add(.group, screen.id, group.id, passed: interactive.count <= 1, message, line: group.line)
+            add(.group, screen.id, group.id, passed: interactive.count <= 1, message, line: group.line,
+                detail: interactive.count > 1 ? .crowdedGroup(interactive: interactive.map(\.id)) : nil)
         }
     }
 
@@ -234,13 +244,13 @@ private struct Linter {
             add(.bannerFocus, screen.id, banner.id, passed: first == nil, first.map {
                 "The banner \(Self.name(banner)) is shown when screen \(Self.name(screen)) opens, but comes after \(Self.name($0)) in the focus order; put it first, so it is read when the screen opens."
             } ?? "The banner \(Self.name(banner)) is shown when screen \(Self.name(screen)) opens and is first in the focus order.",
-                line: banner.line)
+                line: banner.line, detail: first.map { .bannerAfter($0.id) })
         }
     }
 
     /// Walks a reaction list and the lists nested in its submits: a `show` of a banner must be followed in
     /// the same list by a focus on it; a `set` that puts an error on an element must put it on a field.
-    mutating func reactions(_ list: [Reaction], by actor: String, line: Int?) {
+    mutating func reactions(_ list: [Reaction], by actor: String, actor who: LintActor, line: Int?) {
         for (index, reaction) in list.enumerated() {
             switch reaction {
             case let .show(id):
@@ -250,7 +260,7 @@ private struct Linter {
                 add(.bannerFocus, flow.screens[place.screen].id, id, passed: focused, focused
                     ? "\(actor) shows the banner \(Self.name(banner)) and moves focus to it."
                     : "\(actor) shows the banner \(Self.name(banner)) but does not move focus to it; add focus: \(id) after the show, so the banner is read.",
-                    line: line ?? banner.line)
+                    line: line ?? banner.line, detail: .bannerShown(actor: who))
             case let .set(id, change):
                 guard let error = change.error, !Self.isBlank(error), let place = places[id] else { continue }
                 let target = place.element
@@ -258,10 +268,13 @@ private struct Linter {
                 add(.errorAttached, flow.screens[place.screen].id, id, passed: isField, isField
                     ? "\(actor) puts the error \"\(error)\" on the field \(Self.name(target))."
                     : "\(actor) puts the error \"\(error)\" on \(Self.name(target)), \(Self.withArticle(target.role)), not on a field; put it on the text field it is about, so it is read with that field.",
-                    line: line ?? target.line)
+                    line: line ?? target.line, detail: .error(text: error, role: target.role, validation: false, actor: who))
             case let .submit(_, invalid, valid):
-                reactions(invalid, by: "\(actor), when the form is invalid,", line: line)
-                reactions(valid, by: "\(actor), when the form is valid,", line: line)
+                var whenInvalid = who, whenValid = who
+                whenInvalid.formValid = false
+                whenValid.formValid = true
+                reactions(invalid, by: "\(actor), when the form is invalid,", actor: whenInvalid, line: line)
+                reactions(valid, by: "\(actor), when the form is valid,", actor: whenValid, line: line)
             default:
                 continue
             }

@@ -13,11 +13,14 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
     public var line: Int?
     /// For `contrast`, the exact ratio computed; the message prints it rounded down to one decimal.
     public var contrastRatio: Double?
+    /// What was found, as values, for saying it in another language; nil where the element and screen say enough.
+    public var detail: LintDetail?
 
     public init(
         rule: LintRule, screen: ScreenID, element: ElementID? = nil, passed: Bool, message: String,
-        line: Int? = nil, contrastRatio: Double? = nil
+        line: Int? = nil, contrastRatio: Double? = nil, detail: LintDetail? = nil
     ) {
+        self.detail = detail
         self.rule = rule
         self.screen = screen
         self.element = element

@@ -1,8 +1,9 @@
 import Foundation
 import JSONLineEncoding
 
-/// The one line announcerd writes to its standard output once it serves everyone: data for tests and
-/// scripts, where people read the log's "Started" entry.
+/// The one line announcerd writes to its standard output once it serves everyone, when that is a pipe:
+/// data for the tests and scripts reading it, where people read the log's "Started" entry. A terminal,
+/// a log file or the journal never gets it, so every line there fits 80 cells.
 ///
 /// `{"event":"ready","version":"…","pid":1234,"sockets":["/run/user/1000/announcer/announcer.sock"]}`
 public struct ServerReadiness: Sendable, Hashable, Codable {
@@ -18,6 +19,12 @@ public struct ServerReadiness: Sendable, Hashable, Codable {
         self.version = version
         self.pid = pid
         self.sockets = sockets
+    }
+
+    /// Whether this process's standard output is a pipe, which a program reads: where the line goes.
+    public static var standardOutputIsAPipe: Bool {
+        var status = stat()
+        return fstat(STDOUT_FILENO, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
     }
 
     /// The line, ending in a newline.

@@ -27,6 +27,9 @@ public final class WebChecker: @unchecked Sendable {
     /// reader speaks.
     public var reader: (any ReaderInTheLoop)?
 
+    /// Told as each step begins: its number, and the number of steps.
+    public var onStep: (@Sendable (_ number: Int, _ count: Int) -> Void)?
+
     private let changes = Mutex<[PageChange]>([])
     /// The element last read, for its containers (each named once, as focus enters or leaves it) and
     /// for the readers that say only what changed when it changes in place.
@@ -56,6 +59,7 @@ public final class WebChecker: @unchecked Sendable {
         _ = takeChanges()
         for (index, step) in flow.steps.enumerated() {
             let number = index + 1
+            onStep?(number, flow.steps.count)
             let action = FlowChecker.describe(step.action)
             if step.action.isUserAction, let previous = reading {
                 speaker.cancel(previous)

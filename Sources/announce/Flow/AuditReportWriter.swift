@@ -28,10 +28,11 @@ struct AuditReportWriter {
         }
     }
 
-    /// Cuts each heard utterance out of the flow's recording. The recording runs at the pace of a real
-    /// device from the first utterance's first audio on, silences included, so an utterance's place in
-    /// it is its time on the timeline less the first one's.
-    func clips(of report: FlowReport, recording: String, times: (String) -> AnnouncementTimes?) -> [String: String] {
+    /// Cuts each heard utterance out of the flow's recording, where the recording itself says it lies:
+    /// from the chunk of audio its first audio was stamped after to the last one taken before it ended.
+    /// The file's own frame count places it, not the clock, so a recording that fell behind real time
+    /// under load, or one rendered faster than real time (--fast), still gives every phrase its audio.
+    func clips(of report: FlowReport, recording: String, recorder: WAVFileSink, times: (String) -> AnnouncementTimes?) -> [String: String] {
         let stem = ((recording as NSString).lastPathComponent as NSString).deletingPathExtension
         let clipFolder = "\(audioFolder)/\(stem)"
         try? FileManager.default.createDirectory(atPath: clipFolder, withIntermediateDirectories: true)
@@ -39,17 +40,11 @@ struct AuditReportWriter {
         var relative: [String: String] = [:]
         var paths: [String: String] = [:]
         let heard = report.heard.flatMap { step in step.utterances.enumerated().map { (step.number, $0 + 1, $1) } }
-        let starts: [String: UInt64] = Dictionary(uniqueKeysWithValues: heard.compactMap { _, _, utterance in
-            utterance.id.flatMap { id in times(id).flatMap { $0.audible ?? $0.firstAudio }.map { (id, $0) } }
-        })
-        guard let origin = starts.values.min() else { return [:] }
         for (step, phrase, utterance) in heard {
-            guard let id = utterance.id, let start = starts[id], let ended = times(id)?.ended, ended > start else { continue }
+            guard let id = utterance.id, let times = times(id), let firstAudio = times.firstAudio, let ended = times.ended,
+                  let frames = recorder.frames(firstAudio: firstAudio, ended: ended) else { continue }
             let name = "step-\(step)-\(phrase).wav"
-            // A little before and after, so the first and last sounds are not clipped by the timeline's estimate.
-            let from = Duration.microseconds(Int64(start - origin)) - .milliseconds(10)
-            let to = Duration.microseconds(Int64(ended - origin)) + .milliseconds(40)
-            pieces.append(WAVClipCutter.Piece(from: from, to: to, path: "\(clipFolder)/\(name)"))
+            pieces.append(WAVClipCutter.Piece(frames: frames, path: "\(clipFolder)/\(name)"))
             relative[id] = "audio/\(Self.inAddress(stem))/\(name)"
             paths[id] = "\(clipFolder)/\(name)"
         }

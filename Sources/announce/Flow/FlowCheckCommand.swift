@@ -67,6 +67,9 @@ struct FlowCheckCommand: ParsableCommand {
     @Flag(help: "With --report, also write the report as a tagged PDF, DIR/report.pdf, through Chromium.")
     var pdf = false
 
+    @Flag(help: "With --report or --record, render the audio faster than real time; the report is marked not timed, and no timing is judged.")
+    var fast = false
+
     @Flag(name: .customLong("no-axe"), help: "Do not run axe-core on real pages; the layout checks still run.")
     var noAxe = false
 
@@ -82,6 +85,8 @@ struct FlowCheckCommand: ParsableCommand {
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Name at least one flow file, such as Flows/login.en.yaml.") }
         if pdf, report == nil { throw ValidationError("--pdf writes the audit report as PDF, so it needs --report DIR too.") }
+        if fast, report == nil, record == nil { throw ValidationError("--fast renders a recording faster than real time, so it needs --report DIR or --record DIR.") }
+        if fast, readers.reader != nil { throw ValidationError("--fast cannot hurry a real screen reader; leave out --fast or --reader.") }
     }
 
     func run() throws {
@@ -116,16 +121,19 @@ struct FlowCheckCommand: ParsableCommand {
         var reports: [FlowReport] = []
         var audited: [AuditedFlow] = []
         var recordedStems: Set<String> = []
-        var progress = recordingFolder.map { _ in RecordingProgress(steps: flows.map { (try? $0.1.get())?.steps.count ?? 0 }) }
+        var progress = recordingFolder.map { _ in RecordingProgress(steps: flows.map { (try? $0.1.get())?.steps.count ?? 0 }, fast: fast) }
         if let progress { Self.say(progress.opening) }
         var pageTools = PageTools(useAxe: !noAxe)
         for (number, (file, read)) in flows.enumerated() {
             Self.say("Checking \(file).")
-            let (checked, times) = try check(file, read: read, voices: voices, shared: shared, recordedStems: &recordedStems, pageTools: &pageTools)
+            let (checked, times, recorder) = try check(file, read: read, voices: voices, shared: shared, recordedStems: &recordedStems, pageTools: &pageTools)
             if let left = progress?.finished(flow: number) { Self.say(left) }
             reports.append(checked)
             if let auditReport {
-                let clips = checked.recording.map { auditReport.clips(of: checked, recording: $0.audio, times: { times[$0] }) } ?? [:]
+                var clips: [String: String] = [:]
+                if let recording = checked.recording, let recorder {
+                    clips = auditReport.clips(of: checked, recording: recording.audio, recorder: recorder, times: { times[$0] })
+                }
                 audited.append(AuditedFlow(report: checked, clips: clips, recording: record == nil ? checked.recording.map { "audio/" + AuditReportWriter.inAddress(($0.audio as NSString).lastPathComponent) } : nil))
             }
         }
@@ -134,7 +142,9 @@ struct FlowCheckCommand: ParsableCommand {
             let scope = AuditScope(product: product, build: build, tester: tester, began: began, ended: AuditReportWriter.now())
             try auditReport.write(
                 audited, voices: voices, scope: scope,
-                sink: "wav, recorded at the pace of a real sound device (\(auditReport.relative(recordingFolder!)))", tools: pageTools.versions)
+                sink: fast ? "wav, rendered faster than real time, so not timed (\(auditReport.relative(recordingFolder!)))"
+                    : "wav, recorded at the pace of a real sound device (\(auditReport.relative(recordingFolder!)))",
+                tools: pageTools.versions)
             Self.say("Wrote the audit report to \(auditReport.folder)/index.html.")
             if pdf {
                 Self.say("Printing the audit report as PDF through Chromium.")
@@ -177,11 +187,11 @@ struct FlowCheckCommand: ParsableCommand {
     private func check(
         _ file: String, read: Result<Flow, FlowFileError>, voices: VoiceLibrary, shared: (any SpeechDestination)?,
         recordedStems: inout Set<String>, pageTools: inout PageTools
-    ) throws -> (FlowReport, [String: AnnouncementTimes]) {
+    ) throws -> (FlowReport, [String: AnnouncementTimes], WAVFileSink?) {
         let flow: Flow
         switch read {
         case let .failure(error):
-            return (FlowReport(file: file, flow: nil, readProblems: error.problems.map(\.description)), [:])
+            return (FlowReport(file: file, flow: nil, readProblems: error.problems.map(\.description)), [:], nil)
         case let .success(read):
             let style = phrasing.style ?? read.writtenStyle
             let (expecting, unchecked) = read.expecting(style)
@@ -193,7 +203,7 @@ struct FlowCheckCommand: ParsableCommand {
         }
         guard let profile = voices.profile(for: flow.language) else {
             let problem = AnnouncementError.unknownLanguage(flow.language.rawValue, available: voices.languages).description
-            return (FlowReport(file: file, flow: nil, readProblems: ["The flow is in a language without a voice profile. \(problem)"]), [:])
+            return (FlowReport(file: file, flow: nil, readProblems: ["The flow is in a language without a voice profile. \(problem)"]), [:], nil)
         }
         let style = phrasing.style ?? flow.writtenStyle
         for line in RoleWordCheck.sentences(flow: flow, profile: profile, style: style) { Self.say(line) }
@@ -216,18 +226,27 @@ struct FlowCheckCommand: ParsableCommand {
             let engine: SpeechEngine
             let writer: JSONLinesTimelineWriter
             do throws(EngineError) {
-                engine = try SpeechEngine(sink: .wav(path: paths.audio), policy: destination.engine.policy, voices: voices, inProcessFallback: ESpeakEngine.start, logger: Logger(label: "announce.flow"))
+                var policy = destination.engine.policy
+                // Rendered fast, a phrase said again comes moments after itself by the clock, not seconds: the
+                // duplicate filter, which goes by the clock, would drop it. It is off unless asked for.
+                if fast, destination.engine.duplicateWindow == nil { policy.duplicateWindow = .zero }
+                engine = try SpeechEngine(sink: .wav(path: paths.audio), policy: policy, voices: voices, inProcessFallback: ESpeakEngine.start, logger: Logger(label: "announce.flow"))
                 writer = try JSONLinesTimelineWriter(path: paths.timeline)
             } catch {
                 throw CommandFailure(error.description)
             }
             engine.scheduler.addObserver(writer)
+            // Faster than real time: the sink takes audio as fast as the engine makes it.
+            if fast { (engine.sink as? WAVFileSink)?.stopPacing() }
             recording = paths
             recorded = (engine, writer)
             speechDestination = EmbeddedDestination(engine: engine)
         }
         let voice = FlowVoice(destination: speechDestination, language: flow.language)
         let pace: FlowChecker.Pace = listen || record != nil ? .listening : .brisk
+        // Recording may run at a real device's pace, so each step, of a page too, is told as it begins.
+        var stepProgress: (@Sendable (Int, Int) -> Void)?
+        if record != nil { stepProgress = { number, count in Self.say("  Step \(number) of \(count).") } }
         var checkedFlow = flow
         let results: [CheckResult]
         let heard: [HeardStep]
@@ -237,6 +256,7 @@ struct FlowCheckCommand: ParsableCommand {
             do throws(WebError) {
                 let checker = WebChecker(flow: flow, profile: profile)
                 checker.style = style
+                checker.onStep = stepProgress
                 var orca: OrcaDesktop?
                 if readers.reader == .orca {
                     do throws(RigError) { orca = try WebSession.shared.orca(orcaOptions) } catch { throw .screenReader(error.description) }
@@ -277,15 +297,14 @@ struct FlowCheckCommand: ParsableCommand {
             } catch {
                 WebSession.shared.waitIfInterrupted()
                 if let (engine, _) = recorded { speechDestination.close(); engine.finish() }
-                return (FlowReport(file: file, flow: nil, readProblems: [error.description]), [:])
+                return (FlowReport(file: file, flow: nil, readProblems: [error.description]), [:], nil)
             }
         } else {
             if let reader = readers.reader {
                 Self.say("\(file) has no page, so \(reader.displayName) cannot read it; it is checked with the virtual reader alone.")
             }
             var checker = FlowChecker(flow: flow, profile: profile, pace: pace, style: style)
-            // Recording runs at a real device's pace, so each step's progress is told as it begins.
-            if record != nil { checker.onStep = { number, count in Self.say("  Step \(number) of \(count).") } }
+            checker.onStep = stepProgress
             (results, heard) = checker.runHeard(speaker: voice)
         }
         let readerSteps = flow.steps.filter { !$0.expectation.saysByReader.isEmpty }.count
@@ -299,10 +318,13 @@ struct FlowCheckCommand: ParsableCommand {
             engine.finish()
             writer.flush()
         }
-        var report = FlowReport(file: file, flow: checkedFlow, results: results, lint: FlowLinter.lint(checkedFlow), recording: recording, heard: heard)
+        // Rendered faster than real time, no timing is what a listener would have had: none is judged.
+        let judged = fast ? results.filter { $0.kind != .within } : results
+        var report = FlowReport(file: file, flow: checkedFlow, results: judged, lint: FlowLinter.lint(checkedFlow), recording: recording, heard: heard)
+        report.timed = !fast
         report.page = pageAudit?.findings ?? []
         report.pageNotes = pageAudit?.notes ?? []
-        return (report, times)
+        return (report, times, recorded.flatMap { $0.0.sink as? WAVFileSink })
     }
 
     /// The running server, or one engine in this process for every flow.

@@ -81,6 +81,34 @@ import Testing
         #expect(axe.standardError.unwrapped.contains("axe-core 4.12.1 found 0 violations, and "), "\(axe.standardError)")
     }
 
+    @Test("--fast renders the report's audio faster than real time: every phrase keeps its audio, and the report says, in each language and as data, that nothing was timed")
+    func fastReportIsMarkedNotTimed() throws {
+        let folder = try Self.folder()
+        let run = try AnnounceProcess.run(["flow", "check", "--json", "--report", "\(folder)/report", "--fast", "\(Self.flows)/login.en.yaml", "\(Self.flows)/login.nb.yaml"])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardError.unwrapped.contains("Recording faster than real time, not timed: 26 steps in 2 flows, about "))
+        let json = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
+        let flows = json?["flows"] as? [[String: Any]] ?? []
+        #expect(flows.count == 2 && flows.allSatisfy { ($0["timed"] as? Bool) == false })
+        // No timing is judged: no within_ms result passes or fails.
+        let checks = flows.flatMap { ($0["results"] as? [[String: Any]] ?? []).compactMap { $0["check"] as? String } }
+        #expect(!checks.isEmpty && !checks.contains("within_ms"), "\(checks)")
+        let html = try String(contentsOfFile: "\(folder)/report/index.html", encoding: .utf8)
+        #expect(html.contains("<body data-timed=\"false\">"))
+        #expect(html.contains("<p class=\"not-timed\">Not timed: the audio was rendered faster than real time (--fast)"))
+        #expect(Self.part(html, from: "flow-2").contains("Ikke tidsmålt: lyden ble laget raskere enn sanntid (--fast)"))
+        #expect(html.contains("wav, rendered faster than real time, so not timed (audio)</dd>"))
+        #expect(!html.contains("id=\"histogram\"") && !html.contains("Too late."))
+        // Every phrase heard has its audio, with speech in it, as in a run at a real pace.
+        let sources = html.components(separatedBy: "<audio controls preload=\"none\" src=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(sources.count == html.components(separatedBy: "<q>").count - 1 && sources.count >= 24, "\(sources.count)")
+        for source in sources {
+            let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/report/\(source)"))
+            let loudest = stride(from: 44, to: data.count - 1, by: 2).map { abs(Int(Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8))) }.max() ?? 0
+            #expect(loudest > 1_000, "\(source) should hold speech")
+        }
+    }
+
     /// The PDF read back with poppler-utils: tagged, in the report's language, with an outline, and every
     /// criterion's heading with its verdict, as the HTML has them, found in its text.
     static func readPDF(folder: String, html: String) throws {

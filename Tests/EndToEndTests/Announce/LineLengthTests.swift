@@ -78,6 +78,11 @@ import Testing
                                  Repository.path("Flows/login.en.yaml"), Repository.path("Flows/login.nb.yaml")], allowFailure: false)
         found += try Self.check(["flow", "play", "--embedded", "--sink", "null", Repository.path("Flows/login.nb.yaml")],
                                 input: "\t\tx?", allowFailure: false)
+        // The audit report's progress: the estimate, each step, and the time left; rendered fast, so in seconds.
+        let report = temporaryPath("line-length-report")
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        found += try Self.check(["flow", "check", "--report", report, "--fast",
+                                 Repository.path("Flows/login.en.yaml"), Repository.path("Flows/login.nb.yaml")], allowFailure: false)
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
