@@ -11,11 +11,14 @@ import Synchronization
 /// first carries out every request waiting, so it is in order with all of them.
 ///
 /// Nothing here waits for synthesis or audio: the speaker answers later, through its reports.
+///
+/// The queue is the state's one guard: `State` is touched only in work running on it. The clients'
+/// lines (`inboxes`) have a lock of their own, since requests are added to them from any thread.
 public final class AnnouncementScheduler: Sendable {
-    private let queue = DispatchQueue(label: "announcer.scheduler", qos: .userInteractive)
+    private let queue: DispatchQueue
     private let speaker: any Speaker
     private let clock: any SchedulerClock
-    private let state: Mutex<State>
+    private let state: QueueConfined<State>
     private let inboxes = Mutex(ClientInboxes())
     /// How many clients' requests one turn of the queue carries out before its other work (speech
     /// reports, timers) gets in.
@@ -42,10 +45,13 @@ public final class AnnouncementScheduler: Sendable {
     public init(policy: LiveRegionPolicy = .standard, speaker: any Speaker, clock: any SchedulerClock = SystemMonotonicClock()) {
         self.speaker = speaker
         self.clock = clock
-        self.state = Mutex(State(liveRegion: LiveRegionQueue(policy: policy)))
+        self.policy = policy
+        let queue = DispatchQueue(label: "announcer.scheduler", qos: .userInteractive)
+        self.queue = queue
+        self.state = QueueConfined(State(liveRegion: LiveRegionQueue(policy: policy)), on: queue)
     }
 
-    public var policy: LiveRegionPolicy { state.withLock { $0.liveRegion.policy } }
+    public let policy: LiveRegionPolicy
 
     // MARK: - Requests
 
@@ -54,9 +60,9 @@ public final class AnnouncementScheduler: Sendable {
         enqueue(from: announcement.client) { [self] in
             record(.received, announcement, at: announcement.arrival)
             if let problem = announcement.script?.problem { record(.warning(problem), announcement, at: announcement.arrival) }
-            if let onEnd { state.withLock { $0.outcomeHandlers[announcement.id] = onEnd } }
+            if let onEnd { state.access { $0.outcomeHandlers[announcement.id] = onEnd } }
             let now = clock.now()
-            let actions = state.withLock { $0.liveRegion.submit(announcement, now: now) }
+            let actions = state.access { $0.liveRegion.submit(announcement, now: now) }
             perform(actions)
         }
     }
@@ -72,7 +78,7 @@ public final class AnnouncementScheduler: Sendable {
         }
         request(from: own) { [self] in
             let now = clock.now()
-            let actions = state.withLock { $0.liveRegion.cancel(target, now: now) }
+            let actions = state.access { $0.liveRegion.cancel(target, now: now) }
             perform(actions)
             onDone?(actions.count { if case .end = $0 { true } else { false } })
         }
@@ -106,7 +112,7 @@ public final class AnnouncementScheduler: Sendable {
         }
         request(from: owner) { [self] in
             let now = clock.now()
-            let actions = state.withLock { $0.liveRegion.pause(target, by: sender, lastingAtMost: limit, now: now) }
+            let actions = state.access { $0.liveRegion.pause(target, by: sender, lastingAtMost: limit, now: now) }
             perform(actions)
             onDone?()
         }
@@ -118,7 +124,7 @@ public final class AnnouncementScheduler: Sendable {
         let owner: ClientID? = if case let .client(client) = target { client } else { nil }
         request(from: owner) { [self] in
             let now = clock.now()
-            let actions = state.withLock { $0.liveRegion.resume(target, now: now) }
+            let actions = state.access { $0.liveRegion.resume(target, now: now) }
             perform(actions)
             onDone?()
         }
@@ -128,7 +134,7 @@ public final class AnnouncementScheduler: Sendable {
     public func whenIdle(_ body: @escaping @Sendable () -> Void) {
         queue.async { [self] in
             drainAll()
-            let idle = state.withLock { state in
+            let idle = state.access { state in
                 if state.liveRegion.isIdle { return true }
                 state.idleHandlers.append(body)
                 return false
@@ -150,7 +156,7 @@ public final class AnnouncementScheduler: Sendable {
         dispatchPrecondition(condition: .notOnQueue(queue))
         return queue.sync {
             drainAll()
-            return state.withLock { state in
+            return state.access { state in
                 SchedulerStatus(
                     speaking: state.liveRegion.speaking,
                     waitingAssertive: state.liveRegion.waitingCount(.assertive),
@@ -165,12 +171,12 @@ public final class AnnouncementScheduler: Sendable {
 
     /// Forgets what `client` had dropped, once it has gone; its waiting announcements stay in the queue.
     public func forget(_ client: ClientID) {
-        queue.async { [self] in _ = state.withLock { $0.droppedByClient.removeValue(forKey: client) } }
+        queue.async { [self] in _ = state.access { $0.droppedByClient.removeValue(forKey: client) } }
     }
 
     /// `client`'s announcements take turns in `share` from now on, with the other clients of its program.
     public func assign(_ client: ClientID, to share: ShareID) {
-        enqueue(from: client) { [self] in state.withLock { $0.liveRegion.assign(client, to: share) } }
+        enqueue(from: client) { [self] in state.access { $0.liveRegion.assign(client, to: share) } }
     }
 
     /// `client` has gone and sends nothing more: call it after its last request. A pause it made ends;
@@ -179,7 +185,7 @@ public final class AnnouncementScheduler: Sendable {
     public func clientLeft(_ client: ClientID, onDone: (@Sendable (Int) -> Void)? = nil) {
         enqueue(from: client) { [self] in
             let now = clock.now()
-            let actions = state.withLock { $0.liveRegion.clientLeft(client, now: now) }
+            let actions = state.access { $0.liveRegion.clientLeft(client, now: now) }
             perform(actions)
             onDone?(actions.count { if case let .end(announcement, _) = $0 { announcement.client == client } else { false } })
         }
@@ -187,7 +193,7 @@ public final class AnnouncementScheduler: Sendable {
 
     /// Calls `handler` with each of the queue's notices from now on, on the scheduler's queue.
     public func onNotice(_ handler: @escaping @Sendable (QueueNotice) -> Void) {
-        queue.async { [self] in state.withLock { $0.noticeHandler = handler } }
+        queue.async { [self] in state.access { $0.noticeHandler = handler } }
     }
 
     private static func clientStatus(
@@ -258,11 +264,11 @@ public final class AnnouncementScheduler: Sendable {
 
     /// Tells `observer` of every event from now on, in order.
     public func addObserver(_ observer: any TimelineObserver) {
-        queue.async { [self] in state.withLock { $0.observers[ObjectIdentifier(observer)] = observer } }
+        queue.async { [self] in state.access { $0.observers[ObjectIdentifier(observer)] = observer } }
     }
 
     public func removeObserver(_ observer: any TimelineObserver) {
-        queue.async { [self] in state.withLock { $0.observers[ObjectIdentifier(observer)] = nil } }
+        queue.async { [self] in state.access { $0.observers[ObjectIdentifier(observer)] = nil } }
     }
 
     // MARK: - Carrying out decisions (on the queue)
@@ -288,10 +294,10 @@ public final class AnnouncementScheduler: Sendable {
             case let .warn(announcement, sentence):
                 record(.warning(sentence), announcement, at: clock.now())
             case let .notice(notice):
-                state.withLock { $0.noticeHandler }?(notice)
+                state.access { $0.noticeHandler }?(notice)
             case let .end(announcement, outcome):
                 record(.ended(outcome), announcement, at: clock.now())
-                let handler = state.withLock { state in
+                let handler = state.access { state in
                     state.endedCount[outcome.kind, default: 0] += 1
                     if case let .dropped(reason) = outcome {
                         state.droppedByClient[announcement.client, default: [:]][reason, default: 0] += 1
@@ -318,26 +324,26 @@ public final class AnnouncementScheduler: Sendable {
         case let .firstAudio(at, audibleAt):
             // Audio of something already cut is not news.
             // Nor is the audio of one resumed after a pause, which began before it paused.
-            guard state.withLock({ $0.liveRegion.speaking?.id == announcement.id && $0.begun.insert(announcement.id).inserted })
+            guard state.access({ $0.liveRegion.speaking?.id == announcement.id && $0.begun.insert(announcement.id).inserted })
             else { return }
             record(.firstAudio, announcement, at: at)
             record(.audible, announcement, at: audibleAt)
         case let .finished(result, at):
-            let actions = state.withLock { $0.liveRegion.speechEnded(announcement.id, result: result, now: at) }
+            let actions = state.access { $0.liveRegion.speechEnded(announcement.id, result: result, now: at) }
             perform(actions)
         case let .mark(index, _, audibleAt):
-            guard state.withLock({ $0.liveRegion.speaking?.id == announcement.id }),
+            guard state.access({ $0.liveRegion.speaking?.id == announcement.id }),
                   let name = announcement.script?.markNames.dropFirst(index).first else { return }
             record(.mark(name), announcement, at: audibleAt)
         case let .paused(afterMark, at):
-            let actions = state.withLock { $0.liveRegion.speechPaused(announcement.id, afterMark: afterMark, now: at) }
+            let actions = state.access { $0.liveRegion.speechPaused(announcement.id, afterMark: afterMark, now: at) }
             perform(actions)
         }
     }
 
     private func expireDue() {
         let now = clock.now()
-        let actions = state.withLock { state in
+        let actions = state.access { state in
             state.expiryDeadline = nil
             return state.liveRegion.timePassed(now: now)
         }
@@ -345,7 +351,7 @@ public final class AnnouncementScheduler: Sendable {
     }
 
     private func rearmExpiryTimer() {
-        state.withLock { state in
+        state.access { state in
             let deadline = state.liveRegion.nextDecisionTime
             guard deadline != state.expiryDeadline else { return }
             state.expiryTimer?.cancel()
@@ -360,7 +366,7 @@ public final class AnnouncementScheduler: Sendable {
     private func notifyIdleIfIdle() {
         // Requests on their way in are not idleness.
         guard inboxes.withLock({ $0.isEmpty }) else { return }
-        let handlers = state.withLock { state -> [@Sendable () -> Void] in
+        let handlers = state.access { state -> [@Sendable () -> Void] in
             guard state.liveRegion.isIdle else { return [] }
             defer { state.idleHandlers.removeAll() }
             return state.idleHandlers
@@ -370,7 +376,7 @@ public final class AnnouncementScheduler: Sendable {
 
     private func record(_ kind: TimelineEvent.Kind, _ announcement: Announcement, at time: MonotonicInstant) {
         let event = TimelineEvent(time: time, kind: kind, announcement: announcement)
-        let observers = state.withLock { Array($0.observers.values) }
+        let observers = state.access { Array($0.observers.values) }
         for observer in observers { observer.record(event) }
     }
 }
