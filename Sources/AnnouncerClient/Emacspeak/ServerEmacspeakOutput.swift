@@ -1,5 +1,6 @@
 public import AnnouncerCore
 public import AnnouncerProtocol
+import Blocking
 import Foundation
 
 /// Emacspeak's speech through a running `announcerd`, on one JSON-lines connection: its
@@ -11,7 +12,6 @@ public final class ServerEmacspeakOutput: EmacspeakOutput {
     public let voices: [OfferedVoice]
     public let defaultLanguage: Language
     private let connection: ServerConnection
-    private let replies: Thread
 
     /// Asks the server for its voices, then starts reading its replies.
     public init(connection: ServerConnection) throws {
@@ -30,15 +30,13 @@ public final class ServerEmacspeakOutput: EmacspeakOutput {
         let others = body.synthesizerLanguages.map { OfferedVoice(name: $0.language.rawValue, language: $0.language, voiceType: "MALE1") }
         voices = (profiles + others).filter { seen.insert($0.language).inserted }
         defaultLanguage = body.defaultLanguage
-        replies = Thread {
+        DedicatedThread.start(name: "emacspeak replies") {
             while let text = connection.nextLine() {
                 let line = ServerLine(text)
                 guard let header = line.reply, !header.ok else { continue }
                 try? FileHandle.standardError.write(contentsOf: Data("announcer: \(header.message ?? "The server refused a request.")\n".utf8))
             }
         }
-        replies.name = "emacspeak server replies"
-        replies.start()
     }
 
     public func speak(_ request: SpeakRequest) { send(.speak(request)) }

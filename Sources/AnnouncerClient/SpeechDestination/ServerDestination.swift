@@ -31,7 +31,7 @@ public final class ServerDestination: SpeechDestination {
         path = control.path
         self.control = control
         let (timeline, replies) = (timeline, replies)
-        let reader = Thread {
+        DedicatedThread.start(name: "server timeline reader") {
             while let text = control.nextLine() {
                 let line = ServerLine(text)
                 if let event = AnnouncementEvent(line) {
@@ -44,8 +44,6 @@ public final class ServerDestination: SpeechDestination {
             replies.close()
             timeline.close()
         }
-        reader.name = "server timeline reader"
-        reader.start()
         try send([JSONRequest.subscribe.encoded])
     }
 

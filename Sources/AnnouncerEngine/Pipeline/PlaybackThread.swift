@@ -54,7 +54,8 @@ final class PlaybackThread: Sendable {
         self.reopening = sink as? ReopeningSink
         self.device = device
         self.handling = handling
-        let thread = Thread { [self] in
+        // Linux has no thread QoS classes, so Foundation's `.userInteractive` given here before did nothing.
+        DedicatedThread.start(name: "announcer.playback") { [self] in
             // A device is opened ready to play, as it is left after each utterance.
             var heldReady = true
             while true {
@@ -74,9 +75,6 @@ final class PlaybackThread: Sendable {
                 }
             }
         }
-        thread.name = "announcer.playback"
-        thread.qualityOfService = .userInteractive
-        thread.start()
     }
 
     /// Queues an utterance. Once the sink is closed, it fails at once instead of waiting for ever.

@@ -83,12 +83,10 @@ struct PipeCommand: ParsableCommand {
         let speech = PipeSpeech(options: options, tee: tee, staleRegion: RegionID(Self.pipeRegion))
         let lines = BlockingQueue<PipeLine>()
         let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        DedicatedThread.start(name: "pipe speech") {
             speech.speak(lines)
             done.signal()
         }
-        thread.name = "pipe speech"
-        thread.start()
         // Without --tee, a pipe that cannot speak fails before it reads. With it, the input is passed
         // on at once, and a problem with speech is one line on standard error, never a lost build log.
         if !tee, let failure = speech.waitUntilStarted() { throw CommandFailure(failure) }
