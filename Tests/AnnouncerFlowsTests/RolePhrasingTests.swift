@@ -251,6 +251,6 @@ import Testing
         let button = Element(id: "c", role: .button, label: "Clear choices")
         #expect(orca.phrase(for: button, leaving: moves.leaving) == "Leaving list. Leaving panel. Clear choices push button")
         #expect(Self.say(button, .voiceover) == PhraseComposer(profile: Self.english).phrase(for: button, leaving: moves.leaving))
-        #expect(PhraseComposer(profile: Self.norwegian, style: .orca).phrase(for: button, leaving: [list]) == "Forlater liste. Clear choices knapp")
+        #expect(PhraseComposer(profile: Self.norwegian, style: .orca).phrase(for: button, leaving: [list]) == "Forlater liste. Clear choices trykknapp")
     }
 }
