@@ -33,6 +33,8 @@ public final class WebChecker: @unchecked Sendable {
     private let lastRead = Mutex<PageElement?>(nil)
     /// Orca's browse and focus modes, whose switches the Orca style says.
     private let modes = Mutex(OrcaModes())
+    /// The key the step's action pressed, for a style that says what a key changed (Orca's "selected" after Space).
+    private let pressed = Mutex<Key?>(nil)
     private let arrived = DispatchSemaphore(value: 0)
 
     public init(flow: Flow, profile: VoiceProfile) {
@@ -160,7 +162,7 @@ public final class WebChecker: @unchecked Sendable {
             guard let focused = (try? PageReader.focusedElement(page)) ?? nil else { return nil }
             let previous = lastRead.withLock { last in defer { last = focused }; return last }
             if composer.style.saysChangesOnly, let previous, previous.backendNodeId == focused.backendNodeId,
-               let change = composer.change(from: previous.element, to: focused.element) {
+               let change = composer.change(from: previous.element, to: focused.element, key: pressed.withLock { $0 }) {
                 return Utterance(text: change, kind: .focus(focused.element.id), politeness: .polite)
             }
             let (entering, leaving) = ContextContainer.moves(from: previous?.element.context ?? [], to: focused.element.context)
@@ -261,6 +263,7 @@ public final class WebChecker: @unchecked Sendable {
 
     /// A real key press the screen reader hears, when one is in the loop; else DevTools key events.
     private func press(_ chord: KeyChord, on page: WebPage) throws(WebError) -> UInt64? {
+        pressed.withLock { $0 = chord.modifiers.isEmpty ? chord.key : nil }
         if let reader { return try reader.press(chord) }
         try page.press(chord)
         return nil
