@@ -9,15 +9,21 @@ import Foundation
 /// the page as `web check` hears it, the containers said on entry included, so `web check` passes the
 /// flow in every style until the page changes.
 public enum PageKeyFlowImporter {
-    /// A Tab for each stop Tab reached when the page was read, each followed by its widget's keys.
-    public static func steps(for snapshot: PageSnapshot) -> [Step] {
-        var steps: [Step] = []
-        for id in snapshot.tabOrder {
-            steps.append(Step(action: .next))
-            guard let element = snapshot.elements.first(where: { $0.element.id == id })?.element else { continue }
-            steps += WidgetKeys.keys(for: element).map { Step(action: .press($0, on: nil)) }
+    /// What Tab reaches on a fresh copy of the page, from the top, each as a screen reader reads it there: a
+    /// list box as its active option, a button in a heading as the button.
+    public static func stops(of address: String, in browser: ChromiumBrowser) throws(WebError) -> [Element] {
+        let page = try WebPage.open(address, in: browser)
+        defer { page.close() }
+        var stops: [Element] = []
+        try PageReader.forEachTabStop(page, atMost: 500) { _ throws(WebError) in
+            if let element = try PageReader.focusedElement(page)?.element { stops.append(element) }
         }
-        return steps
+        return stops
+    }
+
+    /// A Tab for each stop, each followed by its widget's keys.
+    public static func steps(for stops: [Element]) -> [Step] {
+        stops.flatMap { [Step(action: .next)] + WidgetKeys.keys(for: $0).map { Step(action: .press($0, on: nil)) } }
     }
 
     /// The flow of `address`, named `title`, whose `page:` is written as `written`: `steps` run on the

@@ -72,26 +72,22 @@ struct FlowImportCommand: ParsableCommand {
         var flow = PageFlowImporter.flow(from: snapshot, address: page, language: language, profile: profile, style: phrasing.style ?? .voiceover)
         let interactive = snapshot.elements.filter(\.element.isInteractive).count
         PlainOutput.error("Read \(snapshot.elements.count) elements, \(interactive) of them interactive; Tab reaches \(snapshot.tabOrder.count).")
-        let reached = snapshot.elements.map(\.element).filter { snapshot.tabOrder.contains($0.id) }
-        if keys || WidgetKeys.anyNeeded(reached) {
-            let steps = PageKeyFlowImporter.steps(for: snapshot)
-            let arrows = steps.count - snapshot.tabOrder.count
-            let stops = snapshot.tabOrder.count
-            PlainOutput.error("Pressing Tab to \(stops) \(stops == 1 ? "stop" : "stops") and \(arrows) widget \(arrows == 1 ? "key" : "keys"), in each of the 4 reader styles.")
-            do throws(WebError) {
+        do throws(WebError) {
+            // Tab's stops as a screen reader meets them on the page, to see whether a widget there needs its keys.
+            let stops = try PageKeyFlowImporter.stops(of: page, in: WebSession.shared.browser())
+            if keys || WidgetKeys.anyNeeded(stops) {
+                let steps = PageKeyFlowImporter.steps(for: stops)
+                let arrows = steps.count - stops.count
+                PlainOutput.error("Pressing Tab to \(stops.count) \(stops.count == 1 ? "stop" : "stops") and \(arrows) widget \(arrows == 1 ? "key" : "keys"), in each of the 4 reader styles.")
                 flow = try PageKeyFlowImporter.flow(
                     of: page, written: Self.pageAddress(page, from: output), title: flow.name, language: language, profile: profile,
                     steps: steps, in: WebSession.shared.browser()
                 )
-            } catch {
-                WebSession.shared.waitIfInterrupted()
-                throw CommandFailure(error.description)
             }
+        } catch {
+            WebSession.shared.waitIfInterrupted()
+            throw CommandFailure(error.description)
         }
-        for finding in audit.findings where finding.passed != true {
-            for part in PlainLineWrapper.wrap(finding.line) { PlainOutput.error(part) }
-        }
-        for line in Self.summary(of: audit) { PlainOutput.error(line) }
         let text = FlowFileWriter.yaml(flow, comment: [
             "Imported by announce flow import from \(page) (\(snapshot.title)).",
             flow.page == nil ? "The steps expect what a screen reader says there now; edit them to say what it should."
