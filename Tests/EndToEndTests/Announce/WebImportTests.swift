@@ -35,7 +35,8 @@ extension WebTests {
         func arrowWidgetIsImportedWithKeys() throws {
             let folder = try WebTests.folder()
             let page = """
-            <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Crust</title></head><body>
+            <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Crust</title>
+            <style>[role="radio"] { padding: 12px; } [role="radio"]:focus { outline: 3px solid #0b57d0; }</style></head><body>
             <div role="radiogroup" aria-label="Crust">
             <div role="radio" id="thin" aria-checked="true" tabindex="0">Thin</div>
             <div role="radio" id="deep" aria-checked="false" tabindex="-1">Deep</div>
