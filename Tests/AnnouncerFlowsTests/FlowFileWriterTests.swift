@@ -55,4 +55,35 @@ import Testing
         let read = try FlowReader.read(file: "\(folder)/odd.en.yaml").get()
         #expect(read.name == text && read.screens.first?.elements.first?.label == text)
     }
+
+    @Test("A page's flow is written with its page, its arrow steps and every style's phrases, and reads back the same")
+    func pageFlowWithArrowStepsRoundTrips() throws {
+        func says(_ phrases: [ReaderStyle: [String]], focus: ElementID) -> AnnouncerFlows.Expectation {
+            var expectation = AnnouncerFlows.Expectation(focus: focus)
+            expectation.saysByStyle = phrases
+            return expectation
+        }
+        let steps = [
+            Step(action: .next, expectation: says([.voiceover: ["Crust, radio group. Thin, radio button, selected, 1 of 2"], .talkback: ["checked, Thin, Radio button, 1 of 2"],
+                                                  .nvda: ["Crust grouping. Thin, radio button, checked, 1 of 2"], .orca: ["Crust panel. Thin selected radio button"]], focus: "thin")),
+            Step(action: .press(KeyChord(key: .arrowDown), on: nil), expectation: says([.voiceover: ["Deep, radio button, selected, 2 of 2"], .talkback: ["checked, Deep, Radio button, 2 of 2"],
+                                                                                        .nvda: ["Deep, radio button, checked, 2 of 2"], .orca: ["Deep selected radio button"]], focus: "deep")),
+            // A key after which a style says nothing is written as silence, not left out.
+            Step(action: .press(KeyChord(key: .end), on: nil), expectation: says([.voiceover: [], .talkback: [], .nvda: [], .orca: []], focus: "deep")),
+        ]
+        let flow = Flow(name: "Crust", language: .english, screens: [], steps: steps, file: "", page: "crust.en.html")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let text = FlowFileWriter.yaml(flow)
+        for line in ["page: \"crust.en.html\"", "  - press: \"ArrowDown\"", "  - press: \"End\"", "          voiceover: []",
+                     "          orca: \"Crust panel. Thin selected radio button\""] {
+            #expect(text.contains(line + "\n"), "\(line)")
+        }
+        #expect(!text.contains("screens:"))
+        try text.write(toFile: "\(folder)/crust.en.yaml", atomically: true, encoding: .utf8)
+        var read = try FlowReader.read(file: "\(folder)/crust.en.yaml").get()
+        #expect(read.page == "\(folder)/crust.en.html")
+        read.page = flow.page
+        #expect(Self.comparable(read) == Self.comparable(flow))
+    }
 }

@@ -230,6 +230,20 @@ import Testing
         #expect(RoleWordCheck.sentences(flow: flow, profile: Self.english, style: .voiceover).isEmpty)
     }
 
+    /// Orca 43's scripts/default.py (onSelectedChanged) says "selected" when Space selects the focused element,
+    /// a tab included, though its tab phrase has no state; an arrow that selects says nothing of it.
+    @Test("Orca says selected when Space selects the focused tab, in English and Bokmål, and nothing of it after an arrow")
+    func orcaSaysSelectedAfterSpace() {
+        let tab = Element(id: "t", role: .tab, label: "Carl Andersen")
+        let selected = { var next = tab; next.states = [.selected]; return next }()
+        let orca = PhraseComposer(profile: Self.english, style: .orca)
+        #expect(orca.change(from: tab, to: selected, key: .space) == "selected")
+        #expect(orca.change(from: selected, to: tab, key: .space) == "unselected")
+        #expect(PhraseComposer(profile: Self.norwegian, style: .orca).change(from: tab, to: selected, key: .space) == "valgt")
+        #expect(orca.change(from: tab, to: selected, key: .arrowRight) == "", "Orca 43 says no state for a page tab")
+        #expect(PhraseComposer(profile: Self.english, style: .nvda).change(from: tab, to: selected, key: .space) == "selected")
+    }
+
     /// What Orca 43 said on the checkbox page (Flows/web/orca-checkbox.en.yaml): Space gives "checked",
     /// Shift-Tab out of the group "leaving list. leaving panel. Clear choices push button."
     @Test("NVDA and Orca say only what changed in place, and Orca says the containers it leaves, innermost first")
@@ -251,6 +265,6 @@ import Testing
         let button = Element(id: "c", role: .button, label: "Clear choices")
         #expect(orca.phrase(for: button, leaving: moves.leaving) == "Leaving list. Leaving panel. Clear choices push button")
         #expect(Self.say(button, .voiceover) == PhraseComposer(profile: Self.english).phrase(for: button, leaving: moves.leaving))
-        #expect(PhraseComposer(profile: Self.norwegian, style: .orca).phrase(for: button, leaving: [list]) == "Forlater liste. Clear choices knapp")
+        #expect(PhraseComposer(profile: Self.norwegian, style: .orca).phrase(for: button, leaving: [list]) == "Forlater liste. Clear choices trykknapp")
     }
 }

@@ -143,12 +143,19 @@ public struct PhraseComposer: Sendable {
     /// What a reader that says only changes (`ReaderStyle.saysChangesOnly`) says when the focused element
     /// changes in place: its new state or value ("checked", "6"); nil when it is another element, or
     /// nothing it says has changed, so it is read whole.
-    public func change(from old: Element, to new: Element) -> String? {
+    public func change(from old: Element, to new: Element, key: Key? = nil) -> String? {
         guard old.role == new.role, old.currentLabel == new.currentLabel else { return nil }
         var said: [String] = []
         let toggles: Set<ElementState> = [.on, .off, .mixed, .selected]
         if old.states.intersection(toggles) != new.states.intersection(toggles) {
             said += checkedWords(new.role, states: new.states).map(\.text)
+        }
+        // A style with `selection` words says them when Space changes the focused element's selection, as
+        // Orca 43 does (scripts/default.py, onSelectedChanged: "selected" after Space, whatever the role).
+        if key == .space, old.states.contains(.selected) != new.states.contains(.selected),
+           let word = word(new.states.contains(.selected) ? "selection.selected" : "selection.unselected"), !word.isEmpty, !said.contains(word) {
+            said.removeAll(where: \.isEmpty)
+            said.append(word)
         }
         said += new.states.subtracting(old.states).subtracting(toggles).sorted().map { stateWord($0.rawValue) }
         if old.range?.spoken != new.range?.spoken, let value = new.range?.spoken { said.append(value) }

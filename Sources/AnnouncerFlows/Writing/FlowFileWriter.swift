@@ -1,16 +1,18 @@
 /// Writes a flow as a flow file (docs/FLOWS.md): screens with their elements' semantics and colours,
-/// focus orders, and steps with their expectations, which `FlowReader` reads back the same. Reactions,
-/// validation and app steps are not written: a page read by `flow import` has none. Every text is a
-/// double-quoted YAML string.
+/// focus orders, and steps with their expectations, which `FlowReader` reads back the same; a flow of a
+/// real page, its `page:` and steps instead of screens. Reactions, validation and app steps are not
+/// written: a page read by `flow import` has none. Every text is a double-quoted YAML string.
 public enum FlowFileWriter {
     public static func yaml(_ flow: Flow, comment: [String] = []) -> String {
         var lines = comment.map { "# \($0)" }
         lines.append("flow: \(quoted(flow.name))")
         lines.append("language: \(flow.language.rawValue)")
         if let style = flow.style { lines.append("style: \(style.rawValue)") }
-        lines.append("")
-        lines.append("screens:")
-        for screen in flow.screens {
+        if let page = flow.page { lines.append("page: \(quoted(page))") } else {
+            lines.append("")
+            lines.append("screens:")
+        }
+        for screen in flow.screens where flow.page == nil {
             lines.append("  - id: \(screen.id.rawValue)")
             if let title = screen.title { lines.append("    title: \(quoted(title))") }
             if let order = screen.focusOrder { lines.append("    focus_order: [\(order.map(\.rawValue).joined(separator: ", "))]") }
@@ -99,9 +101,10 @@ public enum FlowFileWriter {
         return lines
     }
 
-    /// `key: "phrase"`, or `key:` and a list when there are several.
+    /// `key: "phrase"`, `key:` and a list when there are several, or `key: []` for silence.
     private static func phrases(_ key: String, _ says: [String], indent: String) -> [String] {
-        says.count == 1 ? ["\(indent)\(key): \(quoted(says[0]))"] : ["\(indent)\(key):"] + says.map { "\(indent)  - \(quoted($0))" }
+        if says.isEmpty { return ["\(indent)\(key): []"] }
+        return says.count == 1 ? ["\(indent)\(key): \(quoted(says[0]))"] : ["\(indent)\(key):"] + says.map { "\(indent)  - \(quoted($0))" }
     }
 
     /// A YAML double-quoted scalar: backslash, double quote and control characters escaped.

@@ -36,6 +36,11 @@ public final class WebChecker: @unchecked Sendable {
     private let lastRead = Mutex<PageElement?>(nil)
     /// Orca's browse and focus modes, whose switches the Orca style says.
     private let modes = Mutex(OrcaModes())
+    /// The page nodes read in this step: a second focus event for a node that has not changed since it was
+    /// read (a windowed Chromium sends one on End, and on Shift+Tab into a radio group) is not read again.
+    private let readInStep = Mutex<Set<Int>>([])
+    /// The key the step's action pressed, for a style that says what a key changed (Orca's "selected" after Space).
+    private let pressed = Mutex<Key?>(nil)
     private let arrived = DispatchSemaphore(value: 0)
 
     public init(flow: Flow, profile: VoiceProfile) {
@@ -73,6 +78,7 @@ public final class WebChecker: @unchecked Sendable {
                 reader?.settle()
                 // What came before the action (the page's own timers, a previous step's stragglers) is not this step's.
                 _ = takeChanges()
+                readInStep.withLock { $0.removeAll() }
                 start = MonotonicInstant.now()
                 keySent = try perform(step.action, on: page)
             } catch {
@@ -163,8 +169,12 @@ public final class WebChecker: @unchecked Sendable {
         case .focus:
             guard let focused = (try? PageReader.focusedElement(page)) ?? nil else { return nil }
             let previous = lastRead.withLock { last in defer { last = focused }; return last }
+            let again = previous?.backendNodeId == focused.backendNodeId && previous?.element == focused.element
+            if readInStep.withLock({ read in defer { read.insert(focused.backendNodeId) }; return again && read.contains(focused.backendNodeId) }) {
+                return nil
+            }
             if composer.style.saysChangesOnly, let previous, previous.backendNodeId == focused.backendNodeId,
-               let change = composer.change(from: previous.element, to: focused.element) {
+               let change = composer.change(from: previous.element, to: focused.element, key: pressed.withLock { $0 }) {
                 return Utterance(text: change, kind: .focus(focused.element.id), politeness: .polite)
             }
             let (entering, leaving) = ContextContainer.moves(from: previous?.element.context ?? [], to: focused.element.context)
@@ -265,6 +275,7 @@ public final class WebChecker: @unchecked Sendable {
 
     /// A real key press the screen reader hears, when one is in the loop; else DevTools key events.
     private func press(_ chord: KeyChord, on page: WebPage) throws(WebError) -> UInt64? {
+        pressed.withLock { $0 = chord.modifiers.isEmpty ? chord.key : nil }
         if let reader { return try reader.press(chord) }
         try page.press(chord)
         return nil

@@ -322,6 +322,17 @@ public enum PageReader {
     /// browser's own controls, in a real window, where a screen reader's next key would then go.
     static func tabOrder(_ page: WebPage, elements: [PageElement]) throws(WebError) -> [ElementID] {
         let byNode = Dictionary(elements.filter { $0.backendNodeId != 0 }.map { ($0.backendNodeId, $0.element.id) }, uniquingKeysWith: { first, _ in first })
+        var order: [ElementID] = []
+        try forEachTabStop(page, atMost: elements.count + 8) { node throws(WebError) in
+            if let id = byNode[node] { order.append(id) }
+        }
+        return order
+    }
+
+    /// Presses Tab from the top of the page, at most `limit` times, and calls `visit` with the node of each
+    /// stop it reaches, in order, until the stop put at the page's end; then the next Tab starts from the
+    /// top again.
+    static func forEachTabStop(_ page: WebPage, atMost limit: Int, _ visit: (Int) throws(WebError) -> Void) throws(WebError) {
         _ = try page.evaluate("(() => { \(endStop) return null; })()")
         // Afterwards the next Tab starts from the top again, as it did before: a place at the page's start
         // is focused and taken away, which moves the starting point of Tab there (blurring would leave it
@@ -339,16 +350,14 @@ public enum PageReader {
                 })()
                 """)
         }
-        var order: [ElementID] = []
         var seen: Set<Int> = []
-        for _ in 0..<(elements.count + 8) {
+        for _ in 0..<limit {
             try page.press(KeyChord(key: .tab))
             let atStop = try page.evaluate("document.activeElement?.id === 'announce-tab-order-end'")
             if case .bool(true)? = atStop { break }
             guard let node = try page.focusedNode(), seen.insert(node).inserted else { break }
-            if let id = byNode[node] { order.append(id) }
+            try visit(node)
         }
-        return order
     }
 
     /// An id for a flow file: lower case, words joined by hyphens.

@@ -30,6 +30,44 @@ extension WebTests {
             #expect(try WebTests.announceChromiums().isEmpty)
         }
 
+        @Test("A radio group is imported as a flow of the page with its arrow steps and its group said on entry, in every style, and web check passes it",
+              .enabled(if: WebTests.chromiumInstalled))
+        func arrowWidgetIsImportedWithKeys() throws {
+            let folder = try WebTests.folder()
+            let page = """
+            <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Crust</title>
+            <style>[role="radio"] { padding: 12px; } [role="radio"]:focus { outline: 3px solid #0b57d0; }</style></head><body>
+            <div role="radiogroup" aria-label="Crust">
+            <div role="radio" id="thin" aria-checked="true" tabindex="0">Thin</div>
+            <div role="radio" id="deep" aria-checked="false" tabindex="-1">Deep</div>
+            </div>
+            <script>
+            const radios = [...document.querySelectorAll('[role="radio"]')];
+            for (const radio of radios) radio.addEventListener("keydown", (event) => {
+              if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+              event.preventDefault();
+              const next = radios[(radios.indexOf(radio) + 1) % radios.length];
+              for (const other of radios) { other.setAttribute("aria-checked", other === next ? "true" : "false"); other.tabIndex = other === next ? 0 : -1; }
+              next.focus();
+            });
+            </script></body></html>
+            """
+            try page.write(toFile: "\(folder)/crust.html", atomically: true, encoding: .utf8)
+            let run = try AnnounceProcess.run(["flow", "import", "--no-axe", "\(folder)/crust.html", "--output", "\(folder)/crust.en.yaml"])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardError.unwrapped.contains("Pressing Tab to 1 stop and 2 widget keys, in each of the 4 reader styles."))
+            let flow = try String(contentsOfFile: "\(folder)/crust.en.yaml", encoding: .utf8)
+            for line in ["page: \"crust.html\"", "  - next:", "  - press: \"ArrowDown\"", "  - press: \"ArrowUp\"",
+                         "voiceover: \"Crust, radio group. Thin, radio button, selected, 1 of 2\"", "voiceover: \"Deep, radio button, selected, 2 of 2\"",
+                         "orca: \"Crust panel. Thin selected radio button\"", "focus: deep"] {
+                #expect(flow.contains(line), "\(line) in \(flow)")
+            }
+            let check = try AnnounceProcess.run(["web", "check", "--embedded", "--sink", "null", "--no-axe", "--style", "nvda", "\(folder)/crust.en.yaml"])
+            #expect(check.status == 0, "\(check.standardOutput)")
+            #expect(check.standardOutput.contains(" 0 failed."))
+            #expect(try WebTests.announceChromiums().isEmpty)
+        }
+
         @Test("A positive tabindex puts the page's Tab order in the flow, and the lint catches it", .enabled(if: WebTests.chromiumInstalled))
         func tabOrderIsImported() throws {
             let folder = try WebTests.folder()
