@@ -1,5 +1,6 @@
 import TestSupport
 import Foundation
+import Synchronization
 import Testing
 
 
@@ -95,19 +96,32 @@ extension WebTests {
         }
 
         /// Flows/web/patterns: every widget pattern page written here, operated by its keys, in each style,
-        /// in English and in Bokmål.
+        /// in English and in Bokmål. The four styles are checked by four `announce web check` at once, each
+        /// with its own Chromium: each waits on the pages far more than it computes, and one after another
+        /// they took over a quarter of an hour of the suite.
         @Test("Every pattern page's flow passes in every reader's style, in English and Bokmål, its widgets operated by their keys",
-              .enabled(if: WebTests.chromiumInstalled), arguments: ["voiceover", "talkback", "nvda", "orca"])
-        func patternPagesPassInEveryStyle(style: String) throws {
+              .enabled(if: WebTests.chromiumInstalled))
+        func patternPagesPassInEveryStyle() throws {
             let folder = "\(WebTests.pages)/patterns"
             let flows = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
             #expect(flows.filter { $0.hasSuffix(".en.yaml") }.count == 14)
             #expect(flows.filter { $0.hasSuffix(".nb.yaml") }.count == 14)
-            let run = try AnnounceProcess.run(["web", "check", "--sink", "null", "--style", style] + flows.map { "\(folder)/\($0)" })
-            #expect(run.status == 0, "\(run.standardOutput)")
-            #expect(run.standardOutput.contains("In all, \(flows.count) flows: ") && run.standardOutput.contains(", 0 failed."), "\(run.standardOutput)")
-            // Every step has phrases for this style: none is left unchecked.
-            #expect(!run.standardError.unwrapped.contains("so it is not checked") && !run.standardError.unwrapped.contains("so they are not checked"), "\(run.standardError)")
+            let styles = ["voiceover", "talkback", "nvda", "orca"]
+            let runs = Mutex<[String: Result<ProgramRun, any Error>]>([:])
+            DispatchQueue.concurrentPerform(iterations: styles.count) { index in
+                let style = styles[index]
+                let result = Result { try AnnounceProcess.run(["web", "check", "--sink", "null", "--style", style] + flows.map { "\(folder)/\($0)" }) }
+                runs.withLock { $0[style] = result }
+            }
+            for style in styles {
+                let run = try #require(runs.withLock { $0[style] }).get()
+                #expect(run.status == 0, "\(style): \(run.standardOutput)")
+                #expect(run.standardOutput.contains("In all, \(flows.count) flows: ") && run.standardOutput.contains(", 0 failed."),
+                        "\(style): \(run.standardOutput)")
+                // Every step has phrases for this style: none is left unchecked.
+                #expect(!run.standardError.unwrapped.contains("so it is not checked") && !run.standardError.unwrapped.contains("so they are not checked"),
+                        "\(style): \(run.standardError)")
+            }
             #expect(try WebTests.announceChromiums().isEmpty)
         }
 
