@@ -12,7 +12,7 @@ struct FlowImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Write a flow file from a real web page, read as a screen reader meets it.",
         usage: """
-        announce flow import PAGE [--output FILE] [--lang CODE] [--voices DIR] [--keys]
+        announce flow import PAGE [--output FILE] [--lang CODE] [--keys]
         """,
         discussion: """
         The page (a URL or a local file) is opened in headless Chromium (Debian's chromium package). \
@@ -72,6 +72,10 @@ struct FlowImportCommand: ParsableCommand {
         var flow = PageFlowImporter.flow(from: snapshot, address: page, language: language, profile: profile, style: phrasing.style ?? .voiceover)
         let interactive = snapshot.elements.filter(\.element.isInteractive).count
         PlainOutput.error("Read \(snapshot.elements.count) elements, \(interactive) of them interactive; Tab reaches \(snapshot.tabOrder.count).")
+        for finding in audit.findings where finding.passed != true {
+            for part in PlainLineWrapper.wrap(finding.line) { PlainOutput.error(part) }
+        }
+        for line in Self.summary(of: audit) { PlainOutput.error(line) }
         do throws(WebError) {
             // Tab's stops as a screen reader meets them on the page, to see whether a widget there needs its keys.
             let stops = try PageKeyFlowImporter.stops(of: page, in: WebSession.shared.browser())
