@@ -294,7 +294,7 @@ let package = Package(
         .executableTarget(
             name: "announcerd",
             dependencies: [
-                "AnnouncerServer", "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCommandLine", "AnnouncerProtocol", "Ducking",
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCommandLine", "AnnouncerProtocol", "Ducking", "Blocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -5,6 +5,7 @@ import AnnouncerProtocol
 import AnnouncerServer
 import AnnouncerVoices
 import ArgumentParser
+import Blocking
 import Dispatch
 import Ducking
 import Foundation
@@ -217,7 +218,7 @@ struct Announcerd: ParsableCommand {
             // A Bokmål server reads its language-switching lists now, off the start-up path, so its
             // first announcement does not wait for them; any other reads them only if Bokmål comes.
             if let switcher = speechEngine.voices.switcher, configuration.defaultLanguage == switcher.base {
-                Thread.detachNewThread { switcher.preload() }
+                DedicatedThread.start(name: "announcer.switch-lists") { switcher.preload() }
             }
         } catch {
             sockets.release()

@@ -119,7 +119,6 @@ import Testing
         #expect(english("Men and women") == ["en: Men and women"])
         #expect(english("New message from Ola Nordmann") == ["en: New message from Ola Nordmann"])
         #expect(english("Select Åpne") == ["en: Select ", "nb: Åpne"])
-        #expect(switcher.searches(.english))
     }
 
     @Test("No English string of the English corpus switches, and the Bokmål inside the others is found")

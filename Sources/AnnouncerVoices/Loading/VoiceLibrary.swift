@@ -73,8 +73,8 @@ public struct VoiceLibrary: Sendable {
     }
 
     /// `text` in `language` split into the stretches each profile speaks: English inside Bokmål is
-    /// spoken by the English profile, unless switching is off here or in the Bokmål profile, or there
-    /// is no English profile.
+    /// spoken by the English profile, and Bokmål inside English by the Bokmål one, unless switching is
+    /// off here or in the text's own profile, or either profile is missing.
     public func segments(of text: String, in language: Language) -> [LanguageSegment] {
         guard switchesLanguage, let switcher, language == switcher.base || language == switcher.foreign,
               profiles[language]?.switchesLanguage ?? true,
@@ -82,8 +82,8 @@ public struct VoiceLibrary: Sendable {
         return switcher.segments(of: text, in: language, naming: profiles[language]?.englishWords ?? [])
     }
 
-    /// An SSML announcement's `parts` with the English inside its Bokmål text given the English profile,
-    /// as `segments(of:in:)` finds it, and split there. Only text in the announcement's `language` is
+    /// An SSML announcement's `parts` with the other language inside its text (English inside Bokmål,
+    /// Bokmål inside English) given that language's profile, as `segments(of:in:)` finds it, and split there. Only text in the announcement's `language` is
     /// searched: text whose element names a language (`<lang>`, `xml:lang`, `<voice>`) is spoken as
     /// named, and spelled text is left whole. A sound's fallback is searched too.
     public func segmentingLanguages(in parts: some Collection<SpeechPart>, of language: Language) -> [SpeechPart] {

@@ -62,12 +62,6 @@ public struct LanguageSwitcher: Sendable {
     /// announcements are mostly Bokmål, so that the first one does not wait for them.
     public func preload() { lists.readAll() }
 
-    /// Whether `language`'s text is searched for the other: always for the base language, and for the
-    /// foreign one when the list of Bokmål interface words was shipped.
-    public func searches(_ language: Language) -> Bool {
-        language == base || (language == foreign && lists.searchesEnglish)
-    }
-
     /// `text` split into the stretches each language speaks, in order; one segment in `language` when
     /// nothing switches or when `language` is neither language. `named` holds words that always
     /// switch to English, as written or in lower case (for Bokmål text).

@@ -63,9 +63,6 @@ final class SwitchingWordLists: Sendable {
         bokmalInEnglish = bokmalInEnglishFile.map { LazyList(file: $0) }
     }
 
-    /// True when English text can be searched for Bokmål: the list for it was given.
-    var searchesEnglish: Bool { bokmalInEnglish != nil }
-
     /// The lists for searching Bokmål text for English; nil when one cannot be read.
     var forBokmalText: Lists? {
         guard let foreignOnly = foreignOnly.list, let shared = shared.list else { return nil }
