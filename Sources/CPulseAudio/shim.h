@@ -3,4 +3,5 @@
 #define ANNOUNCER_CPULSEAUDIO_SHIM_H
 #include <pulse/pulseaudio.h>
 #include <pulse/thread-mainloop.h>
+#include <pulse/ext-stream-restore.h>
 #endif

@@ -4,7 +4,8 @@ import Glibc
 /// gave their volumes back (SIGKILL, a crash) leaves the next one what it needs to give them back.
 ///
 /// One file for each sound server, named after its address, in announcer's runtime folder. One line a
-/// stream: its index, its own volume and the lowered one, each channel's value parted by commas.
+/// stream: its index, its own volume and the lowered one, each channel's value parted by commas, and
+/// last, when there is one, the name the server remembers its volume under (which may hold spaces).
 public struct DuckedStreamsFile: Sendable {
     public let path: String
 
@@ -26,7 +27,9 @@ public struct DuckedStreamsFile: Sendable {
             unlink(path)
             return
         }
-        let text = streams.sorted { $0.index < $1.index }.map { "\($0.index) \($0.original) \($0.lowered)\n" }.joined()
+        let text = streams.sorted { $0.index < $1.index }.map { stream in
+            "\(stream.index) \(stream.original) \(stream.lowered)" + (stream.rememberedAs.map { " " + $0 } ?? "") + "\n"
+        }.joined()
         let temporary = path + ".new"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
@@ -48,10 +51,11 @@ public struct DuckedStreamsFile: Sendable {
             bytes += chunk[..<count]
         }
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: " ")
-            guard fields.count == 3, let index = UInt32(fields[0]),
+            let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count >= 3, let index = UInt32(fields[0]),
                   let original = ChannelVolumes(fields[1]), let lowered = ChannelVolumes(fields[2]) else { return nil }
-            return DuckedStream(index: index, original: original, lowered: lowered)
+            let remembered = fields.count == 4 && !fields[3].isEmpty ? String(fields[3]) : nil
+            return DuckedStream(index: index, original: original, lowered: lowered, rememberedAs: remembered)
         }
     }
 

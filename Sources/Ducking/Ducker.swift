@@ -67,12 +67,13 @@ public struct Ducker: Sendable {
         return lower(stream).map { [$0] } ?? []
     }
 
-    /// The stream went away; true when it was lowered.
+    /// The stream went away; returns what was kept of it when it was lowered, since the sound server
+    /// may remember its lowered volume for the next stream of its application.
     @discardableResult
-    public mutating func vanished(index: UInt32) -> Bool {
+    public mutating func vanished(index: UInt32) -> DuckedStream? {
         streams[index] = nil
         setAt[index] = nil
-        return ducked.removeValue(forKey: index) != nil
+        return ducked.removeValue(forKey: index)
     }
 
     /// The volumes to give back to the streams a ducker that ended unexpectedly left lowered, as its
@@ -87,10 +88,16 @@ public struct Ducker: Sendable {
         }
     }
 
+    /// Of the streams a ducker that ended unexpectedly left lowered, those that have ended since and
+    /// whose remembered volume may still be the lowered one.
+    public func ended(_ left: [DuckedStream]) -> [DuckedStream] {
+        left.filter { streams[$0.index] == nil && $0.rememberedAs != nil }
+    }
+
     private mutating func lower(_ stream: PlaybackStream) -> VolumeChange? {
         guard ducked[stream.index] == nil, isDuckable(stream) else { return nil }
         let lowered = stream.volume.lowered(byDecibels: decibels)
-        ducked[stream.index] = DuckedStream(index: stream.index, original: stream.volume, lowered: lowered)
+        ducked[stream.index] = DuckedStream(index: stream.index, original: stream.volume, lowered: lowered, rememberedAs: stream.rememberedAs, wasMuted: stream.isMuted)
         return VolumeChange(index: stream.index, volume: lowered)
     }
 }

@@ -7,11 +7,17 @@ public struct PlaybackStream: Sendable, Hashable {
     public var processID: Int32?
     /// False for a stream whose volume cannot be set (a passthrough stream).
     public var volumeIsWritable: Bool
+    /// The name the sound server remembers the stream's volume under, for the next stream of its
+    /// application or role (`sink-input-by-application-name:Firefox`), when it names one.
+    public var rememberedAs: String?
+    public var isMuted: Bool
 
-    public init(index: UInt32, volume: ChannelVolumes, processID: Int32?, volumeIsWritable: Bool = true) {
+    public init(index: UInt32, volume: ChannelVolumes, processID: Int32?, volumeIsWritable: Bool = true, rememberedAs: String? = nil, isMuted: Bool = false) {
         self.index = index
         self.volume = volume
         self.processID = processID
         self.volumeIsWritable = volumeIsWritable
+        self.rememberedAs = rememberedAs
+        self.isMuted = isMuted
     }
 }

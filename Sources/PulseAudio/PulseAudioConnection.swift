@@ -84,12 +84,7 @@ public final class PulseAudioConnection: @unchecked Sendable {
     @discardableResult
     public func setVolume(_ change: VolumeChange) -> UInt64 {
         serial += 1
-        var volume = pa_cvolume()
-        volume.channels = UInt8(min(change.volume.values.count, Int(PA_CHANNELS_MAX)))
-        withUnsafeMutableBytes(of: &volume.values) { raw in
-            let values = raw.bindMemory(to: UInt32.self)
-            for (channel, value) in change.volume.values.prefix(Int(PA_CHANNELS_MAX)).enumerated() { values[channel] = value }
-        }
+        var volume = Self.cvolume(change.volume)
         let box = Unmanaged.passRetained(VolumeRequest(connection: self, index: change.index)).toOpaque()
         pendingVolumes += 1
         let operation = pa_context_set_sink_input_volume(context, change.index, &volume, { context, success, box in
@@ -186,7 +181,8 @@ public final class PulseAudioConnection: @unchecked Sendable {
         let values = withUnsafeBytes(of: &volume.values) { raw in Array(raw.bindMemory(to: UInt32.self).prefix(Int(volume.channels))) }
         let stream = PlaybackStream(
             index: info.index, volume: ChannelVolumes(values), processID: Self.processID(in: info.proplist),
-            volumeIsWritable: info.has_volume != 0 && info.volume_writable != 0)
+            volumeIsWritable: info.has_volume != 0 && info.volume_writable != 0, rememberedAs: Self.rememberedName(in: info.proplist),
+            isMuted: info.mute != 0)
         let read = pendingReads.first ?? serial
         guard stream.processID == nil, info.client != Self.every else {
             handler(.reported(stream, serial: read))
@@ -211,6 +207,75 @@ public final class PulseAudioConnection: @unchecked Sendable {
         }
     }
 
+    /// Where a stream ended while lowered, the sound server remembers its lowered volume for the next
+    /// stream of the same application or role (PulseAudio's module-stream-restore, WirePlumber through
+    /// pipewire-pulse). Gives the remembered entry `stream.original` back, unless it no longer holds the
+    /// lowered volume: then its user changed it, and it is left alone. Holding the lock.
+    ///
+    /// WirePlumber 0.4 lists no application's entry, though it takes one written: there, an entry not
+    /// listed is written whole with the stream's own volume and mute, when both are known.
+    public func giveBackRemembered(_ stream: DuckedStream) {
+        guard stream.rememberedAs != nil else { return }
+        let box = Unmanaged.passRetained(RememberedRequest(connection: self, stream: stream)).toOpaque()
+        let operation = pa_ext_stream_restore_read(context, { context, info, end, box in
+            let request = Unmanaged<RememberedRequest>.fromOpaque(box!)
+            let remembered = request.takeUnretainedValue()
+            guard end == 0, let info = info?.pointee else {
+                if !remembered.found, let context { remembered.writeWhole(context) }
+                request.release()
+                return
+            }
+            guard let name = info.name, String(cString: name) == remembered.stream.rememberedAs else { return }
+            remembered.found = true
+            var entry = info
+            var volume = entry.volume
+            let values = withUnsafeBytes(of: &volume.values) { raw in Array(raw.bindMemory(to: UInt32.self).prefix(Int(volume.channels))) }
+            // The entry keeps the volume in its own channel map: its loudest channel tells whether it is the lowered one.
+            guard let loudest = values.max(), let lowered = remembered.stream.lowered.values.max(),
+                  let original = remembered.stream.original.values.max(),
+                  ChannelVolumes([loudest]).isSame(as: ChannelVolumes([lowered])) else { return }
+            pa_cvolume_scale(&entry.volume, original)
+            PulseAudioConnection.write(entry, on: context)
+        }, box)
+        if let operation { pa_operation_unref(operation) } else { Unmanaged<RememberedRequest>.fromOpaque(box).release() }
+    }
+
+    /// Sets one entry of the remembered volumes. REPLACE sets this entry and leaves the others (SET would
+    /// clear them all, MERGE would keep the old entry).
+    fileprivate static func write(_ entry: pa_ext_stream_restore_info, on context: OpaquePointer?) {
+        var entry = entry
+        let written = withUnsafePointer(to: &entry) { pa_ext_stream_restore_write(context, PA_UPDATE_REPLACE, $0, 1, 0, nil, nil) }
+        if let written { pa_operation_unref(written) }
+    }
+
+    /// `volumes` in libpulse's form, at most `PA_CHANNELS_MAX` channels of them.
+    fileprivate static func cvolume(_ volumes: ChannelVolumes) -> pa_cvolume {
+        var volume = pa_cvolume()
+        volume.channels = UInt8(min(volumes.values.count, Int(PA_CHANNELS_MAX)))
+        withUnsafeMutableBytes(of: &volume.values) { raw in
+            let values = raw.bindMemory(to: UInt32.self)
+            for (channel, value) in volumes.values.prefix(Int(PA_CHANNELS_MAX)).enumerated() { values[channel] = value }
+        }
+        return volume
+    }
+
+    /// The name the sound server remembers a stream's volume under, made as module-stream-restore makes it
+    /// (and pipewire-pulse reads it): the stream's own choice, else its role, application or media.
+    private static func rememberedName(in properties: OpaquePointer?) -> String? {
+        if let chosen = pa_proplist_gets(properties, "module-stream-restore.id") { return usable(String(cString: chosen)) }
+        let kinds = [(PA_PROP_MEDIA_ROLE, "media-role"), (PA_PROP_APPLICATION_ID, "application-id"),
+                     (PA_PROP_APPLICATION_NAME, "application-name"), (PA_PROP_MEDIA_NAME, "media-name")]
+        for (property, kind) in kinds {
+            if let value = pa_proplist_gets(properties, property) { return usable("sink-input-by-\(kind):\(String(cString: value))") }
+        }
+        return nil
+    }
+
+    /// A name kept on one line of the state file, or none.
+    private static func usable(_ name: String) -> String? {
+        name.contains(where: \.isNewline) ? nil : name
+    }
+
     /// The process a stream's or client's properties name.
     private static func processID(in properties: OpaquePointer?) -> Int32? {
         pa_proplist_gets(properties, PA_PROP_APPLICATION_PROCESS_ID).flatMap { Int32(String(cString: $0)) }
@@ -230,6 +295,34 @@ private final class ClientRequest {
     }
 }
 
+/// What a remembered volume's read needs: the connection, the lowered stream whose entry it looks for,
+/// and whether the server listed it.
+private final class RememberedRequest {
+    let connection: PulseAudioConnection
+    let stream: DuckedStream
+    var found = false
+
+    init(connection: PulseAudioConnection, stream: DuckedStream) {
+        self.connection = connection
+        self.stream = stream
+    }
+
+    /// Writes the entry the server did not list: the stream's own volume in the default channel map, and
+    /// its mute; nothing when the mute is not known.
+    func writeWhole(_ context: OpaquePointer) {
+        guard let name = stream.rememberedAs, let muted = stream.wasMuted else { return }
+        var entry = pa_ext_stream_restore_info()
+        entry.volume = PulseAudioConnection.cvolume(stream.original)
+        guard entry.volume.channels > 0,
+              pa_channel_map_init_auto(&entry.channel_map, UInt32(entry.volume.channels), PA_CHANNEL_MAP_DEFAULT) != nil else { return }
+        entry.mute = muted ? 1 : 0
+        name.withCString { pointer in
+            entry.name = pointer
+            PulseAudioConnection.write(entry, on: context)
+        }
+    }
+}
+
 /// What a volume request's answer needs: the connection and the stream it was for.
 private final class VolumeRequest {
     let connection: PulseAudioConnection
@@ -240,3 +333,5 @@ private final class VolumeRequest {
         self.index = index
     }
 }
+
+

@@ -22,13 +22,19 @@ final class DuckSession: @unchecked Sendable {
             let before = ducker.ducked
             apply(ducker.reported(stream, serial: serial), keeping: before)
         case let .vanished(index):
-            if ducker.vanished(index: index) {
-                DuckLog.say("A lowered stream ended while announcer spoke, so it has no volume to get back.")
+            if let lowered = ducker.vanished(index: index) {
+                if lowered.rememberedAs != nil {
+                    connection?.giveBackRemembered(lowered)
+                    DuckLog.say("A lowered stream ended while announcer spoke; its next stream gets its own volume.")
+                } else {
+                    DuckLog.say("A lowered stream ended while announcer spoke, so it has no volume to get back.")
+                }
                 save()
             }
         case let .refused(index, reason, missing):
             if missing || ducker.streams[index] == nil {
-                if ducker.vanished(index: index) {
+                if let lowered = ducker.vanished(index: index) {
+                    connection?.giveBackRemembered(lowered)
                     DuckLog.say("A stream went away before its volume could be set, so it is left alone.")
                     save()
                 }
@@ -62,7 +68,10 @@ final class DuckSession: @unchecked Sendable {
         guard !left.isEmpty else { return }
         let changes = ducker.recovering(left)
         for change in changes { connection?.setVolume(change) }
-        DuckLog.say("Gave \(changes.count) of \(left.count) streams that an earlier ducker left lowered their own volume back.")
+        let ended = ducker.ended(left)
+        for stream in ended { connection?.giveBackRemembered(stream) }
+        DuckLog.say("Gave \(changes.count) of \(left.count) streams that an earlier ducker left lowered their own volume back"
+            + (ended.isEmpty ? "." : ", and \(ended.count) that ended since their remembered one."))
         save()
     }
 
