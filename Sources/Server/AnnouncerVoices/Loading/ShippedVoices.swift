@@ -17,9 +17,10 @@ enum ShippedVoices {
         let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/announcer/voices").path
         found.append(installed)
-        // This file is Sources/AnnouncerVoices/Loading/ShippedVoices.swift in the source tree.
+        // This file is Sources/Server/AnnouncerVoices/Loading/ShippedVoices.swift in the source tree.
         let tree = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Voices").path
         found.append(tree)
         return found
