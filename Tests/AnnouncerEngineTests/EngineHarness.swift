@@ -5,7 +5,8 @@ import Audio
 import Foundation
 import Logging
 
-/// A real engine (eSpeak NG and a real sink) with a recorded timeline, for tests.
+/// A real engine (eSpeak NG in its worker process and a real sink) with a recorded timeline, for the tests
+/// that need real speech; tests of logic alone use AnnouncerEngineSeamTests' `FakeEngine`, which starts no process.
 final class EngineHarness: Sendable {
     let engine: SpeechEngine
     let timeline = TimelineRecorder()
