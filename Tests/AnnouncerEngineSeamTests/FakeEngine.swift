@@ -2,7 +2,9 @@ import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerScheduling
 import AnnouncerVoices
+import Foundation
 import Logging
+import SeamTestSupport
 import SoundIcons
 
 /// A `SpeechEngine` on fake parts (`FakeSynthesizer`, `RecordingSink`, a clock the test chooses),
@@ -13,6 +15,8 @@ final class FakeEngine: Sendable {
     let sink = RecordingSink()
     let clock: any SchedulerClock
     let timeline = TimelineRecorder()
+    /// Told of every event after `timeline` has it, so a wait is woken by the event it waits for.
+    private let news = EventNews()
 
     init(
         synthesizer: FakeSynthesizer = FakeSynthesizer(), clock: any SchedulerClock = SystemMonotonicClock(),
@@ -24,6 +28,7 @@ final class FakeEngine: Sendable {
             synthesizer: synthesizer, sink: sink, describedAs: .null, clock: clock, policy: policy, voices: voices,
             sounds: sounds, logger: Logger(label: "test"))
         engine.scheduler.addObserver(timeline)
+        engine.scheduler.addObserver(news)
     }
 
     /// Submits an announcement that arrives now by the engine's clock.
@@ -37,6 +42,11 @@ final class FakeEngine: Sendable {
         announcement.script = script
         engine.submit(announcement)
         return announcement
+    }
+
+    /// Blocks until the announcement has this event, or 10 s of real time pass; returns the event.
+    func waitFor(_ stage: TimelineEvent.Stage, of announcement: Announcement) -> TimelineEvent? {
+        news.wait(until: Date().addingTimeInterval(10)) { timeline.first(stage, of: announcement.id) }
     }
 
     func outcome(of announcement: Announcement) -> Outcome? { timeline.outcome(of: announcement.id) }

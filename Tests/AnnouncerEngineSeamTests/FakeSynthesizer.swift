@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import SeamTestSupport
 import Speech
 
@@ -29,7 +30,9 @@ final class FakeSynthesizer: Synthesizer {
                     request.reachedMark?(Int(piece[..<close.lowerBound]) ?? -1, delivered)
                     words = piece[close.upperBound...]
                 }
-                for _ in words.split(whereSeparator: \.isWhitespace) where words.contains(where: \.isLetter) {
+                // Announcer's own markup between the words (`<break>`, `<emphasis>`) is no word.
+                let plain = words.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+                for word in plain.split(whereSeparator: \.isWhitespace) where word.contains(where: \.isLetter) {
                     guard chunk.withUnsafeBufferPointer(request.deliver) else { return request.finish(.aborted) }
                     delivered += chunk.count
                 }
