@@ -374,11 +374,18 @@ let package = Package(
         .testTarget(
             name: "AnnouncerEngineTests",
             // ESpeak: the language-switching test runs the pipeline on eSpeak NG in the test's own process.
-            dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "ESpeak", "TestSupport"],
+            dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "ESpeak", "TestSupport", "SeamTestSupport"],
             linkerSettings: linksESpeak
         ),
         // The scheduler with a fake speaker and a clock moved by hand: no process, no eSpeak, no ALSA.
-        .testTarget(name: "AnnouncerSchedulingTests", dependencies: ["AnnouncerScheduling", "AnnouncerCore"]),
+        .testTarget(name: "AnnouncerSchedulingTests", dependencies: ["AnnouncerScheduling", "AnnouncerCore", "SeamTestSupport"]),
+        // The engine with a fake synthesizer, a fake sink and a clock moved by hand: no process, no eSpeak.
+        .testTarget(
+            name: "AnnouncerEngineSeamTests",
+            dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "SoundIcons", "SeamTestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
+        // What the scheduler's and the engine's seam tests share: the clock moved by hand, a locked value.
+        .target(name: "SeamTestSupport", dependencies: ["AnnouncerScheduling", "AnnouncerCore"], path: "Tests/SeamTestSupport"),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
         .testTarget(name: "SSMLReadingTests", dependencies: ["SSMLReading", "AnnouncerCore"]),
         .testTarget(

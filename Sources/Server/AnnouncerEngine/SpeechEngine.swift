@@ -93,7 +93,8 @@ public final class SpeechEngine: Sendable {
 
     /// Speaks through the `synthesizer`, `sink` and `clock` given: the seam for tests and embedders.
     /// `sink` is open at the synthesizer's sample rate; `sinkSpec` names it in logs and status.
-    /// The scheduler reads `clock` and sets its wake-ups by it; the playback thread times audio by the system's.
+    /// The scheduler reads `clock` and sets its wake-ups by it; the playback thread stamps its reports by it
+    /// and lets the device rest by it. Waits for a device that stopped working keep the system's time.
     public init(
         synthesizer synthesis: any Synthesizer,
         sink: any AudioSink,
@@ -120,7 +121,8 @@ public final class SpeechEngine: Sendable {
         if let missing = (sink as? ReopeningSink)?.fault { device.failed(missing, atStart: true) }
         soundIcons = sounds
         pipeline = SpeechPipeline(
-            synthesis: synthesis, sink: sink, voices: voices, policy: policy, device: device, handling: handling, sounds: sounds)
+            synthesis: synthesis, sink: sink, voices: voices, policy: policy, device: device, handling: handling, sounds: sounds,
+            clock: clock)
         scheduler = AnnouncementScheduler(policy: policy, speaker: pipeline, clock: clock)
         logger.debug("Speech engine started.", metadata: ["audio.sink": "\(sinkSpec)", "audio.sample_rate": "\(synthesis.sampleRate)"])
     }

@@ -1,4 +1,5 @@
-/// What to synthesize and where the audio goes; handed to the `SynthesisThread`.
+/// Text to synthesize and where its audio goes: all a synthesizer is given. Marks between words come
+/// back through `reachedMark`; tones, sound icons and marks of their own the engine plays itself.
 public struct SynthesisRequest: Sendable {
     /// The text to speak: plain, or, when `isMarkup`, eSpeak SSML that announcer wrote itself.
     public var text: String
@@ -8,9 +9,6 @@ public struct SynthesisRequest: Sendable {
     /// Called on the synthesizing thread when synthesis reaches `<mark name="N"/>`: N, and the number of
     /// samples of this request's audio before the mark. It comes before the chunk that holds that sample.
     public var reachedMark: (@Sendable (_ mark: Int, _ samplesBefore: Int) -> Void)?
-    /// Work done in place of synthesis, in order with the other requests, such as pushing a sound
-    /// icon's samples into the stream; eSpeak is not called and `finish` gets what it returns.
-    public var substitute: (@Sendable () -> SynthesisEnd)?
     /// The eSpeak voice name, such as `en` or `nb`.
     public var voice: String
     /// Words per minute, 80 to 450.
@@ -53,10 +51,6 @@ extension SynthesisRequest {
     func readyToSynthesize() -> SynthesisRequest? {
         guard !isCancelled() else {
             finish(.aborted)
-            return nil
-        }
-        if let substitute {
-            finish(substitute())
             return nil
         }
         var prepared = self

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Puts one synthesis request's index marks into its utterance stream between the right samples.
+/// Puts one synthesis request's audio and index marks into its step of the utterance stream, each mark
+/// between the right samples.
 ///
 /// eSpeak tells each mark's position as a count of the request's samples, just before the chunk that
 /// holds it; the placer cuts that chunk at the position, so the playback thread meets the mark exactly
@@ -11,13 +12,16 @@ import Synchronization
 /// and one eSpeak skipped goes in with the next it tells, or at the end: every mark comes, in order.
 final class MarkPlacer: Sendable {
     private let stream: UtteranceStream
+    /// The request's step in the stream.
+    private let slot: Int
     /// The request's marks in the order its markup has them.
     private let expected: [Int]
     /// Marks due, and how many samples were delivered; `told` counts the expected marks accounted for.
     private let state = Mutex((pending: [(mark: Int, sample: Int)](), delivered: 0, told: 0))
 
-    init(stream: UtteranceStream, marks: [Int] = []) {
+    init(stream: UtteranceStream, slot: Int, marks: [Int] = []) {
         self.stream = stream
+        self.slot = slot
         self.expected = marks
     }
 
@@ -45,12 +49,12 @@ final class MarkPlacer: Sendable {
         var start = 0
         for (mark, sample) in due {
             let cut = min(chunk.count, max(start, sample - delivered))
-            if cut > start, !stream.push(UnsafeBufferPointer(rebasing: chunk[start..<cut])) { return false }
-            stream.pushMark(mark)
+            if cut > start, !stream.push(UnsafeBufferPointer(rebasing: chunk[start..<cut]), into: slot) { return false }
+            stream.pushMark(mark, into: slot)
             start = cut
         }
         guard start < chunk.count else { return !stream.isClosed }
-        return stream.push(UnsafeBufferPointer(rebasing: chunk[start...]))
+        return stream.push(UnsafeBufferPointer(rebasing: chunk[start...]), into: slot)
     }
 
     /// Synthesis thread: the request ended; marks after its last sample, and any eSpeak never told, go in now.
@@ -62,6 +66,6 @@ final class MarkPlacer: Sendable {
             }
             return state.pending.map(\.mark) + expected[state.told...]
         }
-        for mark in rest { stream.pushMark(mark) }
+        for mark in rest { stream.pushMark(mark, into: slot) }
     }
 }

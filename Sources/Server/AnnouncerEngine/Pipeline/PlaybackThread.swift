@@ -23,6 +23,8 @@ final class PlaybackThread: Sendable {
     private enum Work: Sendable {
         case play(Job)
         case closeSink(done: DispatchSemaphore)
+        /// The clock reached the rest time set when the device was last held ready, the `idle`th time.
+        case rest(idle: Int)
     }
 
     /// How a wait for a device that stopped working ended.
@@ -48,8 +50,13 @@ final class PlaybackThread: Sendable {
     private let work = BlockingQueue<Work>()
     /// The stream being played; guarded so that a cut can never hit the next utterance.
     private let playing = Mutex<UtteranceStream?>(nil)
+    /// What stamps the reports and sets the wake-up that lets the device rest: the system's clock, or a test's.
+    private let clock: any SchedulerClock
+    /// Where the clock's rest wake-ups run; each only queues a `.rest` for this thread.
+    private let restQueue = DispatchQueue(label: "announcer.playback-rest")
 
-    init(sink: any AudioSink, device: AudioDeviceWatch, handling: AudioFaultHandling) {
+    init(sink: any AudioSink, device: AudioDeviceWatch, handling: AudioFaultHandling, clock: any SchedulerClock = SystemMonotonicClock()) {
+        self.clock = clock
         self.sink = sink
         self.reopening = sink as? ReopeningSink
         self.device = device
@@ -58,8 +65,9 @@ final class PlaybackThread: Sendable {
         DedicatedThread.start(name: "announcer.playback") { [self] in
             // A device is opened ready to play, as it is left after each utterance.
             var heldReady = true
+            var idle = 0
             while true {
-                switch nextWork(heldReady: &heldReady) {
+                switch nextWork(heldReady: &heldReady, idle: &idle) {
                 case let .play(job):
                     play(job)
                     // Make the sink ready for the next utterance now, while nobody waits for it.
@@ -72,6 +80,9 @@ final class PlaybackThread: Sendable {
                     sink.close()
                     done.signal()
                     return
+                case .rest:
+                    // A rest set before the last work came: nextWork passes over all others.
+                    continue
                 }
             }
         }
@@ -81,7 +92,7 @@ final class PlaybackThread: Sendable {
     func enqueue(_ job: Job) {
         guard work.append(.play(job)) else {
             job.stream.cancel()
-            job.report(.finished(.failed(reason: "The audio output was already closed, so nothing more can be spoken."), at: .now()))
+            job.report(.finished(.failed(reason: "The audio output was already closed, so nothing more can be spoken."), at: clock.now()))
             return
         }
     }
@@ -110,9 +121,13 @@ final class PlaybackThread: Sendable {
 
     /// The next work; while the device is not working and nothing waits, it is tried again now and then,
     /// so it is back before the next announcement needs it. A device `heldReady` is let rest once nothing
-    /// came for `restAfterIdle`.
+    /// came for `restAfterIdle` by the clock: a wake-up the clock sets queues `.rest`, and only the rest
+    /// of the latest `idle` stretch counts.
     /// The queue is only closed with `.closeSink` as its last work, which ends the thread, so a take always finds work.
-    private func nextWork(heldReady: inout Bool) -> Work {
+    private func nextWork(heldReady: inout Bool, idle: inout Int) -> Work {
+        idle += 1
+        var restWakeUp: (any WakeUp)?
+        defer { restWakeUp?.cancel() }
         while true {
             if let reopening, !device.isWorking {
                 switch work.take(until: retry.withLock { $0.nextAttempt }) {
@@ -122,16 +137,19 @@ final class PlaybackThread: Sendable {
                     if case .success = tryReopening(reopening) { heldReady = true }
                 case .closed: preconditionFailure("The playback queue ended without closing the sink")
                 }
-            } else if heldReady {
-                switch work.take(timeout: Self.restAfterIdle) {
-                case let .element(next): return next
-                case .timedOut:
-                    sink.rest()
-                    heldReady = false
-                case .closed: preconditionFailure("The playback queue ended without closing the sink")
+            } else if heldReady, restWakeUp == nil {
+                let stretch = idle
+                let work = self.work
+                restWakeUp = clock.wake(at: clock.now() + Self.restAfterIdle, on: restQueue) {
+                    _ = work.append(.rest(idle: stretch))
                 }
             } else if let next = work.take() {
-                return next
+                guard case let .rest(stretch) = next else { return next }
+                // A rest from an earlier stretch, or one that came after the device went down, is passed over.
+                if stretch == idle, heldReady, device.isWorking {
+                    sink.rest()
+                    heldReady = false
+                }
             } else {
                 preconditionFailure("The playback queue ended without closing the sink")
             }
@@ -180,7 +198,7 @@ final class PlaybackThread: Sendable {
         /// Reports the pending marks as heard after everything written so far.
         func reportMarksAtEnd() {
             guard !pendingMarks.isEmpty else { return }
-            let now = MonotonicInstant.now()
+            let now = clock.now()
             reportMarks(audibleAt: now + max(sink.outputDelay(), .zero), handedAt: now)
         }
         while true {
@@ -203,7 +221,7 @@ final class PlaybackThread: Sendable {
                         // Paused at this mark: what was written before it plays out; nothing after it is written.
                         reportMarksAtEnd()
                         stream.cancel()
-                        job.report(.paused(afterMark: lastMark, at: .now()))
+                        job.report(.paused(afterMark: lastMark, at: clock.now()))
                         return
                     case .pauseNow:
                         if pendingMarks.isEmpty {
@@ -213,7 +231,7 @@ final class PlaybackThread: Sendable {
                             reportMarksAtEnd()
                         }
                         stream.cancel()
-                        job.report(.paused(afterMark: lastMark, at: .now()))
+                        job.report(.paused(afterMark: lastMark, at: clock.now()))
                         return
                     case .audio(var chunk):
                         if !heard {
@@ -226,7 +244,7 @@ final class PlaybackThread: Sendable {
                         if !pendingMarks.isEmpty, stream.isPauseRequested {
                             reportMarksAtEnd()
                             stream.cancel()
-                            job.report(.paused(afterMark: lastMark, at: .now()))
+                            job.report(.paused(afterMark: lastMark, at: clock.now()))
                             return
                         }
                         // Kept before it is written: a write that fails may have played none of it.
@@ -245,7 +263,7 @@ final class PlaybackThread: Sendable {
                         guard accepted else { return }
                         if !heard || !pendingMarks.isEmpty {
                             // Stamped when the sink has accepted the frame, so a write that had to wait counts.
-                            let handedAt = MonotonicInstant.now()
+                            let handedAt = clock.now()
                             let audibleAt = audibleTime(ofFirstFrameOf: chunk.count, writtenAt: handedAt)
                             if !heard {
                                 heard = true
@@ -256,11 +274,11 @@ final class PlaybackThread: Sendable {
                     case .end(.completed):
                         // Marks after the last words come before the end, as SSIP's 700s come before 702.
                         reportMarksAtEnd()
-                        if try sink.waitUntilPlayed() { job.report(.finished(.completed, at: .now())) }
+                        if try sink.waitUntilPlayed() { job.report(.finished(.completed, at: clock.now())) }
                         return
                     case let .end(.failed(error)):
                         sink.cut()
-                        job.report(.finished(.failed(reason: error.description), at: .now()))
+                        job.report(.finished(.failed(reason: error.description), at: clock.now()))
                         return
                     case .end(.aborted), .cancelled:
                         // The utterance was stopped. The scheduler's cut may have come too late to hit it:
@@ -281,7 +299,7 @@ final class PlaybackThread: Sendable {
                     return
                 case let .gaveUp(reason):
                     stream.cancel()
-                    job.report(.finished(.failed(reason: reason), at: .now()))
+                    job.report(.finished(.failed(reason: reason), at: clock.now()))
                     return
                 }
             }
