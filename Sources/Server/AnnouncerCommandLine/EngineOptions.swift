@@ -121,7 +121,7 @@ public struct EngineOptions: ParsableArguments {
     /// `ESpeakEngine.start`; announcerd links no eSpeak and gives nothing, so it needs its worker).
     public func startEngine(
         label: String, warmStandby: Bool = false, waitingForAudioDevice: Bool = false,
-        inProcessFallback: SynthesisEngineStart? = nil, startup: StartupTimes? = nil
+        inProcessFallback: SynthesisEngineStart? = nil, startup: StartupTimes? = nil, headStart: EngineHeadStart? = nil
     ) throws -> SpeechEngine {
         let logger = Logger(label: label)
         let library = loadVoices()
@@ -133,7 +133,7 @@ public struct EngineOptions: ParsableArguments {
             let engine = try SpeechEngine(
                 sink: resolvedSink, policy: policy, voices: library, warmStandby: warmStandby, waitingForAudioDevice: waitingForAudioDevice,
                 inProcessFallback: inProcessFallback, whenAudioFails: whenAudioFails ?? .wait,
-                sounds: SoundIconLibrary(folders: .standard(extra: sounds)), logger: logger)
+                sounds: SoundIconLibrary(folders: .standard(extra: sounds)), headStart: headStart, logger: logger)
             startup?.mark("engine (eSpeak's languages, the worker, the sink)")
             return engine
         } catch {

@@ -1,9 +1,8 @@
 public import Audio
 import Blocking
-import Synchronization
 
-/// An ALSA device opened in the background while a server starts (`SpeechEngine.prestart`), at the rate
-/// eSpeak NG speaks at, and handed to the first engine that asks for the same device at that rate.
+/// An ALSA device opened in the background while a server starts (`EngineHeadStart.openSink`), at the rate
+/// eSpeak NG speaks at, and handed to the engine if it asks for the same device at that rate.
 ///
 /// Opening ALSA's default device through PulseAudio or PipeWire connects to the sound server and makes a
 /// stream: about 5 ms, which otherwise waited for the synthesis worker's start instead of running beside it.
@@ -18,19 +17,16 @@ final class PrestartedSink: Sendable {
     /// The rate eSpeak NG 1.51 synthesizes every voice at.
     static let expectedSampleRate = 22_050
 
-    private static let pending = Mutex<PrestartedSink?>(nil)
-
     private init(spec: SinkSpec, waitingForDevice: Bool) {
         self.spec = spec
         self.waitingForDevice = waitingForDevice
     }
 
-    /// Opens `spec` at eSpeak's rate on a thread of its own. Only ALSA devices are opened ahead: a null
-    /// sink costs nothing, and a WAV file must not appear before the engine starts.
-    static func begin(_ spec: SinkSpec, waitingForDevice: Bool) {
-        guard case .alsa = spec else { return }
+    /// Opens `spec` at eSpeak's rate on a thread of its own; nil for any but an ALSA device: a null sink
+    /// costs nothing, and a WAV file must not appear before the engine starts.
+    static func begin(_ spec: SinkSpec, waitingForDevice: Bool) -> PrestartedSink? {
+        guard case .alsa = spec else { return nil }
         let prestarted = PrestartedSink(spec: spec, waitingForDevice: waitingForDevice)
-        pending.withLock { $0 = prestarted }
         DedicatedThread.start(name: "announcer.sink-prestart") {
             let format = AudioFormat(sampleRate: expectedSampleRate)
             prestarted.result.append(Result { () throws(AudioError) in
@@ -43,22 +39,24 @@ final class PrestartedSink: Sendable {
                 return sink
             })
         }
+        return prestarted
     }
 
-    /// The sink opened ahead for `spec` at `format`, waiting for the open to finish; nil when none was begun,
-    /// or it failed, or it was for another device, rate or handling: that one is closed, and the caller opens
-    /// its own and reports any failure.
-    static func take(_ spec: SinkSpec, format: AudioFormat, waitingForDevice: Bool) -> (any AudioSink)? {
-        guard let prestarted = pending.withLock({ pending -> PrestartedSink? in
-            defer { pending = nil }
-            return pending
-        }) else { return nil }
-        // The open always answers exactly once, so this take always gets an element.
-        guard case let .success(sink) = prestarted.result.take()! else { return nil }
-        guard prestarted.spec == spec, prestarted.waitingForDevice == waitingForDevice, sink.format == format else {
+    /// This sink, once open, if it is `spec` at `format`, waiting for the open to finish; nil when it failed,
+    /// or it was for another device, rate or handling: then it is closed, and the caller opens its own and
+    /// reports any failure. Called once.
+    func take(_ spec: SinkSpec, format: AudioFormat, waitingForDevice: Bool) -> (any AudioSink)? {
+        // The open always answers exactly once, and this is called once, so the take always gets an element.
+        guard case let .success(sink) = result.take()! else { return nil }
+        guard self.spec == spec, self.waitingForDevice == waitingForDevice, sink.format == format else {
             sink.close()
             return nil
         }
         return sink
+    }
+
+    /// Closes this sink once open, unused.
+    func discard() {
+        if case let .success(sink) = result.take()! { sink.close() }
     }
 }

@@ -49,18 +49,8 @@ public final class SpeechEngine: Sendable {
     public var audioDevice: AudioDeviceStatus { device.status }
     private let device: AudioDeviceWatch
 
-    /// Begins starting what the first announcement needs, at once and in the background, so a server's cold
-    /// start reads its profiles and binds its sockets meanwhile: the synthesis worker that
-    /// `SynthesisPlacement.standard` will use, and an ALSA `sink` at eSpeak's rate, which the engine started
-    /// with the same sink and `waitingForAudioDevice` takes. Nothing when no worker is found.
-    /// The worker alone, when the sink is not known yet, may be begun first: the second call finds it starting.
-    public static func prestart(sink: SinkSpec? = nil, warmStandby: Bool = false, waitingForAudioDevice: Bool = false) {
-        guard let executable = IsolatedSynthesizer.defaultExecutable() else { return }
-        IsolatedSynthesizer.prestart(executable: executable, keepsStandby: warmStandby)
-        if let sink { PrestartedSink.begin(sink, waitingForDevice: waitingForAudioDevice) }
-    }
-
-    /// Starts eSpeak NG (once per process) and opens the sink; throws a plain-language error if either fails.
+    /// Starts eSpeak NG (once per process) and opens the sink, or takes the one `headStart` opened ahead;
+    /// throws a plain-language error if either fails.
     public convenience init(
         sink sinkSpec: SinkSpec,
         policy: LiveRegionPolicy = .standard,
@@ -71,6 +61,7 @@ public final class SpeechEngine: Sendable {
         inProcessFallback: SynthesisEngineStart? = nil,
         whenAudioFails handling: AudioFaultHandling = .wait,
         sounds: SoundIconLibrary? = SoundIconLibrary(folders: .standard()),
+        headStart: EngineHeadStart? = nil,
         logger: Logger
     ) throws(EngineError) {
         let synthesis: any Synthesizer
@@ -81,7 +72,7 @@ public final class SpeechEngine: Sendable {
         }
         let format = AudioFormat(sampleRate: synthesis.sampleRate)
         let sink: any AudioSink
-        if let prestarted = PrestartedSink.take(sinkSpec, format: format, waitingForDevice: waitingForAudioDevice) {
+        if let prestarted = headStart?.takeSink(sinkSpec, format: format, waitingForDevice: waitingForAudioDevice) {
             sink = prestarted
         } else {
             do throws(AudioError) { sink = try sinkSpec.open(format: format, waitingForDevice: waitingForAudioDevice) } catch { throw .audio(error) }

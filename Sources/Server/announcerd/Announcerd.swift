@@ -30,23 +30,22 @@ struct Announcerd: ParsableCommand {
 
     /// Starts the synthesis worker before the command line is read: reading it takes about 5 ms of a cold
     /// start, and the worker (eSpeak NG and its list of voices) about 7 ms, so the two now overlap. Not
-    /// for --help, --version or --spawn, which start no server in this process. `run` asks again.
+    /// for --help, --version or --spawn, which start no server in this process.
     static func main() {
-        startup = StartupTimes()
         let arguments = CommandLine.arguments.dropFirst()
-        if !arguments.contains(where: { ["--help", "-h", "--version", "--spawn"].contains($0) }) {
-            SpeechEngine.prestart(warmStandby: arguments.contains("--standby-worker"))
-        }
+        let start = ServerStart(startingWorker: !arguments.contains(where: { ["--help", "-h", "--version", "--spawn"].contains($0) }),
+                                warmStandby: arguments.contains("--standby-worker"))
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if let server = command as? Announcerd {
+                try server.serve(start)
+            } else {
+                try command.run()
+            }
         } catch {
             PlainErrorExit.exit(Self.self, for: error)
         }
     }
-
-    /// The stages of this server's start, from `main` on: set first thing in `main`.
-    nonisolated(unsafe) static var startup: StartupTimes?
 
     @Option(help: ArgumentHelp(
         "The socket to listen on. The default is $ANNOUNCER_SOCKET, else $XDG_RUNTIME_DIR/announcer/announcer.sock.",
@@ -178,14 +177,19 @@ struct Announcerd: ParsableCommand {
     }
 
     func run() throws {
+        try serve(ServerStart(startingWorker: !spawn, warmStandby: standbyWorker))
+    }
+
+    /// Serves, or with `--spawn` starts a server in the background, from the `start` that `main` began.
+    func serve(_ start: ServerStart) throws {
         if spawn {
             try startInBackground()
             return
         }
-        let startup = Self.startup ?? StartupTimes()
+        let startup = start.times
         startup.mark("command line")
-        // The synthesis worker (begun already in `main`) and then the audio device start now, while the rest is read and bound.
-        SpeechEngine.prestart(sink: engine.resolvedSink, warmStandby: standbyWorker, waitingForAudioDevice: true)
+        // The synthesis worker (begun already in `main`) and the audio device start now, while the rest is read and bound.
+        start.headStart.openSink(engine.resolvedSink, waitingForDevice: true)
         let level: Logger.Level = verbose ? .debug : .info
         LoggingSystem.bootstrap { _ in PlainLogHandler(program: "announcerd", level: level) }
         let logger = Logger(label: "announcerd")
@@ -213,7 +217,8 @@ struct Announcerd: ParsableCommand {
         let speechEngine: SpeechEngine
         do {
             // At login the sound server may start after this one: its clients are never refused for that.
-            speechEngine = try engine.startEngine(label: "announcerd", warmStandby: standbyWorker, waitingForAudioDevice: true, startup: startup)
+            speechEngine = try engine.startEngine(
+                label: "announcerd", warmStandby: standbyWorker, waitingForAudioDevice: true, startup: startup, headStart: start.headStart)
             configuration.defaultLanguage = try defaultLanguage(among: speechEngine.voices.languages)
             // A Bokmål server reads its language-switching lists now, off the start-up path, so its
             // first announcement does not wait for them; any other reads them only if Bokmål comes.
