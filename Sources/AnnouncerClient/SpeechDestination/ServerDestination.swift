@@ -30,6 +30,8 @@ public final class ServerDestination: SpeechDestination {
     /// Held while speak requests are written, and set once what was sent is cancelled, so no
     /// request can go out after the cancels (the bench's thread may be mid-backlog at Ctrl-C).
     private let stopped = Mutex<Bool>(false)
+    /// Whether a request went out with `post`, whose answer nobody has waited for.
+    private let posted = Atomic<Bool>(false)
     /// How long the server may take to take a request or answer one before the sender gives up.
     static let answerTimeout = 10
 
@@ -178,6 +180,7 @@ public final class ServerDestination: SpeechDestination {
     }
 
     public func post(_ request: ClientRequest, refused: @escaping @Sendable (String) -> Void) {
+        posted.store(true, ordering: .relaxed)
         do throws(DestinationError) {
             try write([request.json.encoded], refused: refused)
         } catch {
@@ -207,8 +210,13 @@ public final class ServerDestination: SpeechDestination {
     /// What was accepted is the server's to speak: Ctrl-C only ends this client.
     public func interrupt(then: @escaping @Sendable () -> Void) { then() }
 
-    /// What was accepted stays the server's to speak after this client has gone.
-    public func finish() { letGo() }
+    /// What was accepted stays the server's to speak after this client has gone. The answers to
+    /// requests sent with `post` are waited for first, so that no refusal goes untold: the server
+    /// answers in order, so one more request's reply comes after all of theirs.
+    public func finish() {
+        if posted.load(ordering: .relaxed) { _ = try? send([JSONRequest.status.encoded]) }
+        letGo()
+    }
 
     private func letGo() {
         for client in clients { client.close() }
