@@ -143,11 +143,11 @@ import Testing
         #expect(report.lines.contains("No announcement in it was received and heard, so there is nothing to measure."))
     }
 
-    @Test("Event lines are read from the server's JSON, and other lines are passed over")
+    @Test("Event lines are read from the server's JSON, their latency too, and other lines are passed over")
     func eventsAreReadFromServerLines() throws {
         let line = #"{"t_ms":2887658.154,"id":"bench.idle.3","event":"first_audio","sent_ms":2887657.5,"latency_ms":0.3,"politeness":"assertive","lang":"en","region":null,"text":"Error"}"#
         let event = try #require(AnnouncementEvent(ServerLine(line)))
-        #expect(event == AnnouncementEvent(id: "bench.idle.3", stage: .firstAudio, time: 2_887_658_154, sent: 2_887_657_500, politeness: .assertive))
+        #expect(event == AnnouncementEvent(id: "bench.idle.3", stage: .firstAudio, time: 2_887_658_154, sent: 2_887_657_500, politeness: .assertive, latency: 0.3))
         #expect(AnnouncementEvent(ServerLine(#"{"reply":"speak","ok":true,"id":"4"}"#)) == nil)
         #expect(AnnouncementEvent(ServerLine("not json")) == nil)
     }

@@ -139,8 +139,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func makeDestination(recorder: JSONLinesTimelineWriter?) throws -> any SpeechDestination {
-        switch try destination.route() {
-        case let .server(connection):
+        if let connection = try destination.serverConnection() {
             do {
                 var recordEvent: (@Sendable (String) -> Void)?
                 if let recorder { recordEvent = { line in recorder.write(line: line) } }
@@ -149,10 +148,9 @@ struct BenchCommand: ParsableCommand {
                 connection.close()
                 throw CommandFailure("\(error)")
             }
-        case .embedded:
-            if !destination.embedded, !destination.engine.anyGiven {
-                Self.say("No announcer server is running at \(destination.socket ?? SocketLocation.standard()), so the bench measures an engine inside announce.")
-            }
+        }
+        if !destination.embedded, !destination.engine.anyGiven {
+            Self.say("No announcer server is running at \(destination.socket ?? SocketLocation.standard()), so the bench measures an engine inside announce.")
         }
         // The default bounds let the backlog scenario's 10,000 polite announcements really wait.
         let speechEngine = try destination.engine.startEngine(label: "announce.bench", inProcessFallback: ESpeakEngine.start)

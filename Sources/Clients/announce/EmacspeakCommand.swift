@@ -44,12 +44,12 @@ struct EmacspeakCommand: ParsableCommand {
 
     func run() throws {
         let immediate: Politeness = assertiveLetters ? .assertive : .polite
-        let output: any EmacspeakOutput
+        let speech: any SpeechDestination
         var timeline: JSONLinesTimelineWriter?
-        switch try destination.route() {
-        case let .server(connection):
-            output = try ServerEmacspeakOutput(connection: connection)
-        case .embedded:
+        if let connection = try destination.serverConnection() {
+            // It speaks as one client of the server's queue, and follows nothing: Emacspeak asks for no outcomes.
+            speech = try ServerDestination(control: connection, subscribe: false)
+        } else {
             let engine = try destination.engine.startEngine(label: "announce", inProcessFallback: ESpeakEngine.start)
             if let events {
                 do throws(EngineError) {
@@ -59,10 +59,9 @@ struct EmacspeakCommand: ParsableCommand {
                     throw CommandFailure(error.description)
                 }
             }
-            let fromLocale = Language(locale: ProcessInfo.processInfo.environment["LANG"])
-            output = EngineEmacspeakOutput(engine: engine, defaultLanguage: engine.voices.profile(for: fromLocale) != nil ? fromLocale : .english)
+            speech = EmbeddedDestination(engine: engine)
         }
-        var server = EmacspeakServer(output: output, immediatePoliteness: immediate, version: AnnouncerVersion.current)
+        var server = try EmacspeakServer(destination: speech, immediatePoliteness: immediate, version: AnnouncerVersion.current)
         if let lang { _ = server.handle("set_lang \(lang)") }
         let input = StandardInputLines()
         server.run { input.next()?.line.text }

@@ -2,7 +2,6 @@ import AnnouncerClient
 import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerProtocol
-import AnnouncerEngine
 import ArgumentParser
 import Foundation
 
@@ -35,73 +34,51 @@ struct SayCommand: ParsableCommand {
         guard options.spell ? !text.isEmpty : text.contains(where: { !$0.isWhitespace }) else {
             throw ValidationError(AnnouncementError.emptyText.description)
         }
-        switch try options.route() {
-        case let .server(connection):
-            try speakThroughServer(text, connection: connection)
-        case .embedded:
-            try speakEmbedded(text, arrival: arrival)
-        }
-    }
-
-    private func speakEmbedded(_ text: String, arrival: MonotonicInstant) throws {
-        let (engine, writer) = try options.startEngine()
-        let announcement: Announcement
-        do throws(AnnouncementError) {
-            announcement = try options.announcement(text, voices: engine.voices, arrival: arrival)
-        } catch {
-            throw CommandFailure(error.description)
-        }
-        InterruptHandling.install(engine: engine, writer: writer)
-        let timeline = TimelineRecorder()
-        engine.scheduler.addObserver(timeline)
-        engine.submit(announcement)
-        engine.finish()
-        writer?.flush()
-        guard let ended = timeline.outcome(of: announcement.id) else {
-            throw CommandFailure("The announcement ended without an outcome.")
-        }
-        let latency = timeline.first(.firstAudio, of: announcement.id)?.sinceArrival.milliseconds
-        try report(outcome: ended.kind, explanation: ended.explanation, latency: latency)
-    }
-
-    private func speakThroughServer(_ text: String, connection: ServerConnection) throws {
-        defer { connection.close() }
-        InterruptHandling.installForServer()
         let events = try options.eventsWriter()
         let sentences = try options.eventsTextWriter()
+        // Through a server, the announcement is followed only when its events or outcome are wanted.
         let follow = wait || events != nil || sentences != nil
-        // Accepted is not heard: with the server's device down, say so rather than return in silence.
-        if let audio = (try? connection.request(JSONRequest.status))?.body(StatusBody.self)?.audio,
-           let warning = AudioDownWarning.sentence(for: audio, speaking: "this") {
-            PlainOutput.error(warning)
-        }
-        let reply = try connection.request(try options.speakRequest(text, follow: follow))
-        guard reply.reply?.ok == true, let id = reply.id else {
-            throw CommandFailure(reply.reply?.message ?? "The server refused the announcement.")
-        }
-        guard follow else { return }
-        var latency: Double?
-        while let line = connection.nextLine() {
-            guard let event = ServerLine(line).event, event.id == id else { continue }
-            events?.write(line: line)
-            sentences?.write(line: line)
-            switch event.event {
-            case .firstAudio:
-                latency = event.latency?.value
-            case .ended:
+        let speech = try options.openDestination(events: events, sentences: sentences)
+        // Ctrl-C: an engine here ends the announcement with an outcome on the timeline first; what a
+        // server accepted is the server's to speak.
+        // Unsafe only in name: the signal queue calls `interrupt` alone, which only sends or cancels.
+        nonisolated(unsafe) let interrupted = speech
+        TerminationSignals.install { signalNumber in
+            interrupted.interrupt {
                 events?.flush()
-                guard wait else { return }
-                let explanation = event.reason ?? "It was spoken."
-                return try report(outcome: event.outcome ?? .failed, explanation: explanation, latency: latency, id: id)
-            default:
-                break
+                Foundation.exit(128 + signalNumber)
             }
         }
-        throw CommandFailure(ClientError.connectionClosed.description + " The outcome of announcement \(id) is on the server's timeline.")
+        // Accepted is not heard: with the server's device down, say so rather than return in silence.
+        if let audio = speech.serverStatus()?.audio, let warning = AudioDownWarning.sentence(for: audio, speaking: "this") {
+            PlainOutput.error(warning)
+        }
+        let id: AnnouncementID
+        switch try submit(options.speakRequest(text, follow: follow), to: speech, arrival: arrival) {
+        case let .accepted(accepted): id = accepted
+        case let .refused(reason, _): throw CommandFailure(reason ?? "The server refused the announcement.")
+        }
+        // An engine here is waited for whatever was asked; a server, only when the announcement is followed.
+        if follow { speech.timeline.waitUntilEnded([id.rawValue], timeout: .seconds(365 * 24 * 3_600)) }
+        speech.finish()
+        events?.flush()
+        guard follow || !speech.outlivesClient else { return }
+        guard let times = speech.timeline.times(of: id.rawValue), let outcome = times.outcome else {
+            throw CommandFailure(speech.outlivesClient
+                ? ClientError.connectionClosed.description + " The outcome of announcement \(id) is on the server's timeline."
+                : "The announcement ended without an outcome.")
+        }
+        // Without --wait, a server's announcement is done once accepted; it fails only when waited for.
+        guard wait || !speech.outlivesClient else { return }
+        try report(outcome: outcome, explanation: times.reason ?? "It was spoken.", latency: times.firstAudioLatency)
+    }
+
+    private func submit(_ request: SpeakRequest, to speech: any SpeechDestination, arrival: MonotonicInstant) throws -> Submission {
+        do throws(DestinationError) { return try speech.submit(request, arrival: arrival) } catch { throw CommandFailure(error.description) }
     }
 
     /// Prints the outcome line for --wait, and fails when the announcement was not spoken.
-    private func report(outcome: Outcome.Kind, explanation: String, latency: Double?, id: AnnouncementID? = nil) throws {
+    private func report(outcome: Outcome.Kind, explanation: String, latency: Double?) throws {
         // Silenced is what --off asks for, so it is no failure; but it was not spoken, and is not said to be.
         let spoken = outcome == .spoken || outcome == .silenced
         if wait {

@@ -1,4 +1,5 @@
 import AnnouncerClient
+import AnnouncerEmbedded
 import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerEngine
@@ -56,48 +57,34 @@ struct SpeechOptions: ParsableArguments {
         try Prosody(rate: rate, pitch: pitch, volume: volume)
     }
 
-    /// An announcement for the embedded engine, in a language its voices can speak.
-    func announcement(
-        _ text: String, politeness: Politeness? = nil, region: String?? = nil, voices: VoiceLibrary, arrival: MonotonicInstant
-    ) throws(AnnouncementError) -> Announcement {
-        try Announcement(
-            text: text, politeness: politeness ?? self.politeness, language: embeddedLanguage(voices),
-            region: (region ?? self.region).map { RegionID($0) }, prosody: prosody(), arrival: arrival,
-            spelled: spell, punctuation: punctuation
-        )
-    }
-
-    /// `--lang` when it has a profile; without it, the language of `LANG` when it has one, else English.
-    func embeddedLanguage(_ voices: VoiceLibrary) throws(AnnouncementError) -> Language {
-        if let language {
-            try voices.check(language)
-            return language
+    /// Where this command's announcements go, the server or an engine here (see `DestinationOptions`),
+    /// with the timeline written to these writers: through a server, the lines of what this client
+    /// follows, and its error notices to `events`; with an engine here, every event of its timeline.
+    func openDestination(events: JSONLinesTimelineWriter?, sentences: EventSentenceWriter?) throws -> any SpeechDestination {
+        guard let connection = try destination.serverConnection() else {
+            return EmbeddedDestination(engine: try startEngine(events: events, sentences: sentences))
         }
-        let fromLocale = Language(locale: ProcessInfo.processInfo.environment["LANG"])
-        return voices.profile(for: fromLocale) != nil ? fromLocale : .english
+        return try ServerDestination(
+            control: connection, subscribe: false,
+            recordEvent: { line in
+                events?.write(line: line)
+                sentences?.write(line: line)
+            },
+            recordNotice: { line in events?.write(line: line) })
     }
 
-    /// Where this command's announcements go; see `DestinationOptions.route()`.
-    func route() throws -> Route { try destination.route() }
-
-    /// A speak request for the server carrying these options.
-    func speakRequest(_ text: String, politeness: Politeness? = nil, region: String?? = nil, follow: Bool) throws -> JSONRequest {
+    /// A speak request carrying these options.
+    func speakRequest(_ text: String, politeness: Politeness? = nil, region: String?? = nil, follow: Bool) throws -> SpeakRequest {
         let prosody: Prosody
         do throws(AnnouncementError) {
             prosody = try Prosody(rate: rate, pitch: pitch, volume: volume)
         } catch {
             throw CommandFailure(error.description)
         }
-        return .speak(SpeakRequest(
+        return SpeakRequest(
             text: text, politeness: politeness ?? self.politeness, language: language,
             region: (region ?? self.region).map { RegionID($0) }, prosody: prosody, follow: follow, spelled: spell, punctuation: punctuation
-        ))
-    }
-
-    /// Starts the embedded engine with the timeline observers these options ask for.
-    func startEngine() throws -> (SpeechEngine, JSONLinesTimelineWriter?) {
-        let writer = try eventsWriter()
-        return (try startEngine(events: writer, sentences: try eventsTextWriter()), writer)
+        )
     }
 
     /// Starts the embedded engine with timeline writers already open (a pipe's, when the server went away).

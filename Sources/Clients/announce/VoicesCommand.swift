@@ -57,8 +57,7 @@ struct VoicesCommand: ParsableCommand {
     func run() throws {
         if let trial { return try tryOut(trial) }
         let listing: VoiceListing
-        switch try destination.route() {
-        case let .server(connection):
+        if let connection = try destination.serverConnection() {
             defer { connection.close() }
             let reply = try connection.request(JSONRequest.voices)
             guard let body = reply.body(VoicesBody.self) else {
@@ -66,7 +65,7 @@ struct VoicesCommand: ParsableCommand {
             }
             listing = VoiceListing(body)
             show("The server's voice profiles:")
-        case .embedded:
+        } else {
             var library = destination.loadVoices()
             library.addSynthesizerLanguages(from: .installed)
             listing = VoiceListing(library)

@@ -1,3 +1,4 @@
+import AnnouncerClient
 import AnnouncerCommandLine
 import AnnouncerVoices
 import ArgumentParser
@@ -19,8 +20,9 @@ struct VoicesSourceOptions: ParsableArguments {
     @Flag(help: "With --try: show the text spoken by one voice, with no language switching.")
     var noLanguageSwitching = false
 
-    func route() throws -> Route {
-        try DestinationOptions.route(socket: socket, embedded: embedded || voices != nil)
+    /// The server's connection, or nil to list what an engine here would load; see `DestinationOptions`.
+    func serverConnection() throws -> ServerConnection? {
+        try DestinationOptions.serverConnection(socket: socket, embedded: embedded || voices != nil)
     }
 
     func loadVoices() -> VoiceLibrary {

@@ -97,6 +97,23 @@ import Testing
         #expect(ended.first { $0.text.hasPrefix("Emacspeak queued") }?.outcome == .cancelled, "\(ended)")
     }
 
+    @Test("Through the server, a line the server refuses is one sentence on standard error, in its words, even at the end of input; the next is spoken")
+    func serverRefusalIsOneLineAndSpeechGoesOn() throws {
+        let events = temporaryPath("emacspeak-refused.jsonl")
+        let server = try ServerProcess(arguments: ["--events", events, "--max-text-length", "40"])
+        defer { server.stop() }
+        // At the end of its input it still tells the refusals the server has yet to send.
+        let script = "printf 'q {This line is much longer than the forty bytes the server takes}\\nd\\nq {Short enough}\\nd\\n'"
+            + " | \"$0\" emacspeak --socket \(server.socketPath)"
+        let run = try ProgramRun("/bin/sh", ["-c", script, AnnounceProcess.executable.path], timeout: 30)
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.hasPrefix("announcer: ") == true && lines.first?.contains("40") == true, "\(run.standardError)")
+        try #require(Self.waitFor { Self.events(events).contains { $0.event == .ended } }, "\(Self.events(events))")
+        let ended = Self.events(events).filter { $0.event == .ended }
+        #expect(ended.map(\.text) == ["Short enough"] && ended.first?.outcome == .spoken, "\(ended)")
+    }
+
     @Test("Every command in a log captured from Emacspeak 53 is understood: nothing on standard error")
     func capturedLogIsUnderstood() throws {
         let log = try String(contentsOfFile: Repository.path("Tests/Clients/emacspeak-53-session.log"), encoding: .utf8)

@@ -4,23 +4,27 @@ import Foundation
 
 /// `announce emacspeak`'s loop: reads Emacspeak's commands from standard input and carries them out.
 ///
-/// Reading never waits for speech or audio: each line is read, parsed and handed to the output, which
-/// only queues or sends. Unknown or malformed commands are skipped with one line on standard error.
+/// Reading never waits for speech or audio: each line is read, parsed and posted to the destination,
+/// as one client of a server's queue or to an engine in this process, without waiting for an answer;
+/// a refusal comes later as one line on standard error. Unknown or malformed commands are skipped
+/// with one line on standard error.
 public struct EmacspeakServer {
     private var reader = TclCommandReader()
     private var session: EmacspeakSession
-    private let output: any EmacspeakOutput
+    private let destination: any SpeechDestination
 
-    public init(output: any EmacspeakOutput, immediatePoliteness: Politeness, version: String) {
-        self.output = output
+    /// Asks the destination for its voices, for the language commands.
+    public init(destination: any SpeechDestination, immediatePoliteness: Politeness, version: String) throws(DestinationError) {
+        self.destination = destination
+        let offered = try destination.offeredVoices()
         session = EmacspeakSession(
-            voices: output.voices, defaultLanguage: output.defaultLanguage,
+            voices: offered.voices, defaultLanguage: offered.defaultLanguage,
             immediatePoliteness: immediatePoliteness, version: version)
     }
 
     /// Reads commands until the input ends or asks to exit, then lets what is queued be spoken.
     public mutating func run(readLine: () -> String? = { Swift.readLine(strippingNewline: true) }) {
-        defer { output.finish() }
+        defer { destination.finish() }
         while let line = readLine() {
             guard handle(line) else { return }
         }
@@ -37,10 +41,10 @@ public struct EmacspeakServer {
         case let .command(words):
             for action in session.receive(words) {
                 switch action {
-                case let .speak(request): output.speak(request)
-                case .stop: output.stopOwn()
-                case .pause: output.pause()
-                case .resume: output.resume()
+                case let .speak(request): destination.post(.speak(request), refused: { Self.report($0) })
+                case .stop: destination.post(.stopOwn, refused: { Self.report($0) })
+                case .pause: destination.post(.pauseOwn, refused: { Self.report($0) })
+                case .resume: destination.post(.resumeOwn, refused: { Self.report($0) })
                 case let .output(text): try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
                 case let .problem(sentence): Self.report(sentence)
                 case .end: return false

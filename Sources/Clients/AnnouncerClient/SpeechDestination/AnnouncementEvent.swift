@@ -1,4 +1,5 @@
 public import AnnouncerCore
+import AnnouncerProtocol
 
 /// One event of an announcement's timeline, reduced to what its times need; read from a server's event
 /// line or a timeline file, or taken from an embedded engine.
@@ -13,23 +14,34 @@ public struct AnnouncementEvent: Sendable, Equatable {
     public var politeness: Politeness?
     /// For `ended`: how it ended.
     public var outcome: Outcome.Kind?
+    /// For `started`, `first_audio` and `audible`: milliseconds since it arrived, as the timeline line says.
+    public var latency: Double?
+    /// For `ended` without being spoken: the sentence saying why.
+    public var reason: String?
 
-    public init(id: String, stage: TimelineEvent.Stage, time: UInt64, sent: UInt64? = nil, politeness: Politeness? = nil, outcome: Outcome.Kind? = nil) {
+    public init(
+        id: String, stage: TimelineEvent.Stage, time: UInt64, sent: UInt64? = nil, politeness: Politeness? = nil, outcome: Outcome.Kind? = nil,
+        latency: Double? = nil, reason: String? = nil
+    ) {
         self.id = id
         self.stage = stage
         self.time = time
         self.sent = sent
         self.politeness = politeness
         self.outcome = outcome
+        self.latency = latency
+        self.reason = reason
     }
 
-    /// The event an embedded engine recorded.
+    /// The event an embedded engine recorded, with the latency and reason its timeline line would carry.
     public init(_ event: TimelineEvent) {
         var outcome: Outcome.Kind?
         if case let .ended(ended) = event.kind { outcome = ended.kind }
+        let line = EventLine(event)
         self.init(
             id: event.announcement.id.rawValue, stage: event.kind.stage, time: event.time.microseconds,
-            sent: event.announcement.sent?.microseconds, politeness: event.announcement.politeness, outcome: outcome
+            sent: event.announcement.sent?.microseconds, politeness: event.announcement.politeness, outcome: outcome,
+            latency: line.latency?.value, reason: line.reason
         )
     }
 
@@ -39,7 +51,8 @@ public struct AnnouncementEvent: Sendable, Equatable {
         guard let event = line.event, let stage = event.event.stage else { return nil }
         self.init(
             id: event.id.rawValue, stage: stage, time: event.time.microseconds,
-            sent: event.sent?.microseconds, politeness: event.politeness, outcome: event.outcome
+            sent: event.sent?.microseconds, politeness: event.politeness, outcome: event.outcome,
+            latency: event.latency?.value, reason: event.reason
         )
     }
 }

@@ -11,6 +11,10 @@ public struct AnnouncementTimes: Sendable, Equatable {
     public var outcome: Outcome.Kind?
     /// When it ended, on the same clock.
     public var ended: UInt64?
+    /// Milliseconds from its arrival to its first audio, as the destination measured them.
+    public var firstAudioLatency: Double?
+    /// Why it ended without being spoken, in one sentence.
+    public var reason: String?
 
     public init() {}
 
@@ -19,12 +23,17 @@ public struct AnnouncementTimes: Sendable, Equatable {
         if politeness == nil { politeness = event.politeness }
         switch event.stage {
         case .received: received = event.time
-        case .firstAudio: if firstAudio == nil { firstAudio = event.time }
+        case .firstAudio:
+            if firstAudio == nil {
+                firstAudio = event.time
+                firstAudioLatency = event.latency
+            }
         case .audible: if audible == nil { audible = event.time }
         // An ended line always names its outcome; one that did not would be a failure to account for.
         case .ended:
             outcome = event.outcome ?? .failed
             ended = event.time
+            reason = event.reason
         case .queued, .started, .mark, .paused, .resumed, .warning: break
         }
     }

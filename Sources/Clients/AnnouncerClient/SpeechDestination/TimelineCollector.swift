@@ -13,6 +13,8 @@ public final class TimelineCollector: @unchecked Sendable {
     private var latest: [String: Int] = [:]
     /// No event will come any more: the connection that brought them closed.
     private var closed = false
+    /// Told of each announcement as it ends, outside the lock.
+    private var endWatchers: [@Sendable (String, AnnouncementTimes) -> Void] = []
     private let condition = NSCondition()
 
     public init() {}
@@ -20,16 +22,28 @@ public final class TimelineCollector: @unchecked Sendable {
     /// Records one event and wakes anyone waiting for it.
     public func record(_ event: AnnouncementEvent) {
         condition.lock()
-        if let index = latest[event.id],
-           event.stage != .received || (entries[index].times.received == nil && entries[index].times.outcome == nil) {
+        let index: Int
+        if let known = latest[event.id],
+           event.stage != .received || (entries[known].times.received == nil && entries[known].times.outcome == nil) {
+            index = known
             entries[index].times.apply(event)
         } else {
             var times = AnnouncementTimes()
             times.apply(event)
-            latest[event.id] = entries.count
+            index = entries.count
+            latest[event.id] = index
             entries.append((event.id, times))
         }
+        let (times, watchers) = (entries[index].times, event.stage == .ended ? endWatchers : [])
         condition.broadcast()
+        condition.unlock()
+        for watcher in watchers { watcher(event.id, times) }
+    }
+
+    /// Calls `body` with each announcement's id and times as it ends, on the thread that records its end.
+    public func whenEachEnds(_ body: @escaping @Sendable (String, AnnouncementTimes) -> Void) {
+        condition.lock()
+        endWatchers.append(body)
         condition.unlock()
     }
 

@@ -329,18 +329,16 @@ struct FlowCheckCommand: ParsableCommand {
 
     /// The running server, or one engine in this process for every flow.
     private func sharedDestination() throws -> any SpeechDestination {
-        switch try destination.route() {
-        case let .server(connection):
+        if let connection = try destination.serverConnection() {
             Self.say("Speaking through the server at \(connection.path).")
             do { return try ServerDestination(control: connection) } catch {
                 connection.close()
                 throw CommandFailure("\(error)")
             }
-        case .embedded:
-            let engine = try destination.engine.startEngine(label: "announce.flow", inProcessFallback: ESpeakEngine.start)
-            Self.say("Speaking with an engine inside announce, playing to \(engine.sinkSpec).")
-            return EmbeddedDestination(engine: engine)
         }
+        let engine = try destination.engine.startEngine(label: "announce.flow", inProcessFallback: ESpeakEngine.start)
+        Self.say("Speaking with an engine inside announce, playing to \(engine.sinkSpec).")
+        return EmbeddedDestination(engine: engine)
     }
 
     /// With a real screen reader in the loop, only it is heard: the virtual reader's phrases are spoken by an

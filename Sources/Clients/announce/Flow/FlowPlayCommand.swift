@@ -128,8 +128,7 @@ struct FlowPlayCommand: ParsableCommand {
 
     /// The running server, as other commands find it, or an engine in this process.
     static func startSpeech(destination: DestinationOptions, writer: JSONLinesTimelineWriter?, sentences: EventSentenceWriter?) throws -> Speech {
-        switch try destination.route() {
-        case let .server(connection):
+        if let connection = try destination.serverConnection() {
             let ownPrefix = "flow.\(ProcessInfo.processInfo.processIdentifier)."
             var recordEvent: (@Sendable (String) -> Void)?
             if writer != nil || sentences != nil {
@@ -155,7 +154,7 @@ struct FlowPlayCommand: ParsableCommand {
                 stop: { stopping.cancelOutstanding() },
                 close: { server.close() }
             )
-        case .embedded:
+        } else {
             var options = destination.engine
             // A screen reader reads an element again however soon it comes back to it, so the
             // engine's duplicate filter is off unless asked for.

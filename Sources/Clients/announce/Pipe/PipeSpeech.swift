@@ -1,7 +1,7 @@
 import AnnouncerClient
 import AnnouncerCommandLine
 import AnnouncerCore
-import AnnouncerEngine
+import AnnouncerEmbedded
 import Blocking
 import Dispatch
 import Foundation
@@ -19,8 +19,8 @@ final class PipeSpeech: @unchecked Sendable {
     private let started = DispatchSemaphore(value: 0)
     private struct State {
         var startFailure: String?
-        /// The engine in this process, once there is one, for Ctrl-C to cancel what it speaks.
-        var engine: SpeechEngine?
+        /// Where the lines go now: its `interrupt`, for Ctrl-C to end what an engine here speaks.
+        var interrupt: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
         var writer: JSONLinesTimelineWriter?
         var hadProblems = false
     }
@@ -46,7 +46,7 @@ final class PipeSpeech: @unchecked Sendable {
     func speak(_ lines: BlockingQueue<PipeLine>) {
         let tally = PipeOutcomeTally()
         let events: JSONLinesTimelineWriter?, sentences: EventSentenceWriter?
-        var speaker: (any PipeSpeaker)?
+        var speaker: PipeSpeaker?
         do {
             (events, sentences) = (try options.eventsWriter(), try options.eventsTextWriter())
             speaker = try firstSpeaker(tally: tally, events: events, sentences: sentences)
@@ -71,31 +71,38 @@ final class PipeSpeech: @unchecked Sendable {
             }
         }
         if let speaker, speaker.finish() > 0 { state.withLock { $0.hadProblems = true } }
+        events?.flush()
         if let summary = tally.summary { PlainOutput.error(summary) }
     }
 
     /// The server when one is reachable, else an engine here.
     private func firstSpeaker(
         tally: PipeOutcomeTally, events: JSONLinesTimelineWriter?, sentences: EventSentenceWriter?
-    ) throws -> any PipeSpeaker {
-        switch try options.route() {
-        case let .server(connection):
-            return ServerPipeSpeaker(
-                connection: connection, options: options, tally: tally, events: events, sentences: sentences, staleRegion: staleRegion)
-        case .embedded:
-            return try startEngine(tally: tally, events: events, sentences: sentences)
-        }
+    ) throws -> PipeSpeaker {
+        try speaker(options.openDestination(events: events, sentences: sentences), tally: tally, events: events)
     }
 
     private func startEngine(
         tally: PipeOutcomeTally, events: JSONLinesTimelineWriter?, sentences: EventSentenceWriter?
-    ) throws -> EmbeddedPipeSpeaker {
-        let engine = try EmbeddedPipeSpeaker(options: options, tally: tally, events: events, sentences: sentences, staleRegion: staleRegion)
-        state.withLock {
-            $0.engine = engine.engine
-            $0.writer = engine.writer
+    ) throws -> PipeSpeaker {
+        try speaker(EmbeddedDestination(engine: options.startEngine(events: events, sentences: sentences)), tally: tally, events: events)
+    }
+
+    private func speaker(_ destination: any SpeechDestination, tally: PipeOutcomeTally, events: JSONLinesTimelineWriter?) throws -> PipeSpeaker {
+        let speaker: PipeSpeaker
+        do {
+            speaker = try PipeSpeaker(destination: destination, options: options, tally: tally, staleRegion: staleRegion)
+        } catch {
+            destination.finish()
+            throw error
         }
-        return engine
+        // Unsafe only in name: the signal queue calls `interrupt` alone, which only sends or cancels.
+        nonisolated(unsafe) let interrupted = destination
+        state.withLock {
+            $0.interrupt = { then in interrupted.interrupt(then: then) }
+            $0.writer = events
+        }
+        return speaker
     }
 
     /// Without --tee, the failure ends the command. With it, one line says that nothing will be spoken,
@@ -114,7 +121,7 @@ final class PipeSpeech: @unchecked Sendable {
     /// Speech goes on in this process when the server goes away in the middle of the pipe.
     private func embeddedAfterServerLeft(
         _ gone: PipeServerGone, tally: PipeOutcomeTally, events: JSONLinesTimelineWriter?, sentences: EventSentenceWriter?
-    ) -> EmbeddedPipeSpeaker? {
+    ) -> PipeSpeaker? {
         state.withLock { $0.hadProblems = true }
         let lost = gone.unended == 0 ? "" : " \(gone.unended) sent to it had not ended."
         do {
@@ -131,10 +138,9 @@ final class PipeSpeech: @unchecked Sendable {
     /// first; through the server, what was accepted is the server's to speak.
     private func installInterruptHandling() {
         TerminationSignals.install { [self] signalNumber in
-            let (engine, writer) = state.withLock { ($0.engine, $0.writer) }
-            guard let engine else { exit(128 + signalNumber) }
-            engine.scheduler.cancel(.all)
-            engine.scheduler.whenIdle {
+            let (interrupt, writer) = state.withLock { ($0.interrupt, $0.writer) }
+            guard let interrupt else { exit(128 + signalNumber) }
+            interrupt {
                 writer?.flush()
                 exit(128 + signalNumber)
             }

@@ -1,7 +1,0 @@
-import AnnouncerClient
-
-/// Where a command speaks.
-enum Route {
-    case server(ServerConnection)
-    case embedded
-}
