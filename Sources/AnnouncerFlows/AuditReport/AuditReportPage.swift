@@ -115,8 +115,8 @@ private struct Page {
             (words.toolLabel, words.tool(version: run.version, commit: run.commit)),
             (words.dateLabel, run.date),
             (words.voicesLabel, run.voices.joined(separator: "; ")),
-            (words.sinkLabel, run.sink),
-        ] + run.tools.map { (words.checkedWithLabel, $0) } + [
+            (words.sinkLabel, words.runText(run.sink)),
+        ] + run.tools.map { (words.checkedWithLabel, words.runText($0)) } + [
             (words.machineLabel, run.machine),
             (words.commandLabel, run.command),
         ]
@@ -400,7 +400,8 @@ private struct Page {
             if results.isEmpty {
                 html += e(words.noChecks)
             } else {
-                html += "<ul>" + results.map { result in
+                html += "<ul>" + results.map { checked in
+                    let result = report.timed ? checked : checked.untimed
                     let translated = words.sentence(for: result)
                     let language = translated == nil ? Language(code: "en")! : report.flow!.language
                     return "<li>\(evidenceMark(result.passed, words: words))<span\(lang(language, within: report.flow!.language))>\(e(translated ?? result.message))</span></li>"
@@ -416,7 +417,8 @@ private struct Page {
         guard !failed.isEmpty else { return }
         html += "<section aria-labelledby=\"unreadable\"><h2 id=\"unreadable\">\(e(words.unreadableHeading))</h2>\n<ul>"
         for flow in failed {
-            html += "<li>\(e(flow.report.file)): <span lang=\"en\">\(e(flow.report.readProblems.joined(separator: " ")))</span></li>"
+            let problems = flow.report.readProblems.map { words.readProblem($0, file: flow.report.file) }.joined(separator: " ")
+            html += "<li>\(e(flow.report.file)): <span\(lang(words.bokmal ? language : .english, within: language))>\(e(problems))</span></li>"
         }
         html += "</ul>\n</section>\n"
     }

@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test("The screen is «skjermbilde» in every Bokmål string, never «skjerm» alone",
-          arguments: ["Sources/AnnouncerFlows/Audit/AuditWords.swift", "Sources/AnnouncerFlows/Audit/AuditWords+Checks.swift",
+          arguments: ["Sources/AnnouncerFlows/Audit/AuditWords.swift", "Sources/AnnouncerFlows/Audit/AuditWords+Checks.swift", "Sources/AnnouncerFlows/Audit/AuditWords+PageFindings.swift",
                       "Sources/AnnouncerFlows/AuditReport/AuditWords+Page.swift", "Voices/nb.yaml"])
     func screenIsSkjermbilde(file: String) throws {
         let bare = try Regex("[Ss]kjerm(en|er|ene)?[^a-zæøå]")
