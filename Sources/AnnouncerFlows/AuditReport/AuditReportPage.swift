@@ -114,10 +114,10 @@ private struct Page {
         let rows: [(String, String)] = [
             (words.toolLabel, words.tool(version: run.version, commit: run.commit)),
             (words.dateLabel, run.date),
-            (words.voicesLabel, run.voices.joined(separator: "; ")),
+            (words.voicesLabel, words.runText(run.voices.joined(separator: "; "))),
             (words.sinkLabel, words.runText(run.sink)),
         ] + run.tools.map { (words.checkedWithLabel, words.runText($0)) } + [
-            (words.machineLabel, run.machine),
+            (words.machineLabel, words.runText(run.machine)),
             (words.commandLabel, run.command),
         ]
         for (label, value) in rows { html += "<dt>\(e(label))</dt><dd>\(e(value))</dd>" }

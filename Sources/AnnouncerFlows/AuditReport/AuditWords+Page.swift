@@ -35,13 +35,15 @@ extension AuditWords {
         }
         return "announcer \(version), " + (built ?? say("commit not known", "commit ukjent"))
     }
-    /// The run's audio and the tools it checked with, as `flow check` words them in English, in this language.
+    /// The run's voices, audio, tools and machine, as `flow check` words them in English, in this language.
     func runText(_ text: String) -> String {
         guard bokmal else { return text }
         let endings = [
             (", rendered faster than real time, so not timed", ", laget raskere enn sanntid, så ikke tidsmålt"),
             (", driven through its DevTools protocol", ", styrt gjennom DevTools-protokollen"),
             (", its WCAG 2.0, 2.1 and 2.2 A and AA rules", ", med reglene for WCAG 2.0, 2.1 og 2.2 nivå A og AA"),
+            // A voice, "eSpeak NG 1.51 voice nb, rate 175", and the machine, "…, 2 cores, 23 GB".
+            (" voice ", " stemme "), (", rate ", ", hastighet "), (" cores, ", " kjerner, "), (" core, ", " kjerne, "),
         ]
         if text == "announce's layout checks for WCAG 2.2's 2.5.8, 2.4.11 and 2.4.7, measured in Chromium" {
             return "layoutkontrollene i announce for 2.5.8, 2.4.11 og 2.4.7 i WCAG 2.2, målt i Chromium"
