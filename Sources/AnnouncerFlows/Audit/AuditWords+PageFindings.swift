@@ -61,6 +61,29 @@ extension AuditWords {
         return quoted(String(name[name.index(after: name.startIndex)..<end])) + name[name.index(after: end)...]
     }
 
+    /// Why a check of the page could not be made (`PageAudit.notes`, `AxeCore.missing`) in Bokmål, or nil
+    /// for its English. The error's own words are Chromium's or the page's, and stay on the terminal.
+    func pageNote(_ note: String) -> String? {
+        guard bokmal else { return nil }
+        if note.hasPrefix("axe-core is not installed") {
+            return "axe-core er ikke installert, så den kontrollerte ikke siden; kjør scripts/install-deps, eller slå den av med --no-axe."
+        }
+        if note.hasPrefix("ANNOUNCER_AXE names ") {
+            return "ANNOUNCER_AXE peker på noe annet enn axe-cores axe.min.js, så axe-core kontrollerte ikke siden; oppgi filen, eller slå den av med --no-axe."
+        }
+        if note.hasPrefix("The page could not be checked by axe-core or for its layout") {
+            return "Siden kunne ikke kontrolleres av axe-core eller for layouten."
+        }
+        if note.hasPrefix("The page "), note.hasSuffix(" did not finish loading in 30 seconds, so it was checked as far as it had loaded.") {
+            return "Siden ble ikke ferdig lastet på 30 sekunder, så den ble kontrollert så langt den var lastet."
+        }
+        if note.hasPrefix("axe-core"), note.hasSuffix(", so only the layout checks were made.") || note.hasPrefix("axe-core could not check the page") {
+            return "axe-core kunne ikke kontrollere siden, så bare layoutkontrollene ble gjort."
+        }
+        if note.hasPrefix("The page's layout could not be checked") { return "Layouten til siden kunne ikke kontrolleres." }
+        return nil
+    }
+
     /// Such as «(boksen 20 × 16 px ved 32, 300)», from x, y, width and height.
     func boxSentence(_ box: [Double]) -> String {
         guard box.count == 4 else { return "" }

@@ -235,7 +235,10 @@ private struct Page {
     private mutating func criteria(_ index: Int, _ flow: Flow, _ findings: [CriterionFinding], words: AuditWords) {
         html += "<h3 id=\"\(Self.anchor(index))-criteria\">\(e(words.criteriaHeading))</h3>\n"
         // A check of the page that could not be made is said before the criteria it leaves without its findings.
-        for note in flows[index].report.pageNotes { html += "<p\(lang(.english, within: flow.language))>\(e(note))</p>\n" }
+        for note in flows[index].report.pageNotes {
+            let said = words.pageNote(note)
+            html += "<p\(lang(said == nil ? .english : flow.language, within: flow.language))>\(e(said ?? note))</p>\n"
+        }
         for criterion in Set(findings.map(\.criterion)).sorted() {
             let mine = findings.filter { $0.criterion == criterion }
             let verdict = AuditVerdict.combined(mine.map(\.verdict))
