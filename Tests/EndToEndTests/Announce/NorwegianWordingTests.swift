@@ -37,6 +37,7 @@ import Testing
 
     @Test("The screen is «skjermbilde» in every Bokmål string, never «skjerm» alone",
           arguments: ["Sources/QA/AnnouncerFlows/Audit/AuditWords.swift", "Sources/QA/AnnouncerFlows/Audit/AuditWords+Checks.swift",
+                      "Sources/QA/AnnouncerFlows/Audit/AuditWords+PageFindings.swift",
                       "Sources/QA/AnnouncerFlows/AuditReport/AuditWords+Page.swift", "Voices/nb.yaml"])
     func screenIsSkjermbilde(file: String) throws {
         let bare = try Regex("[Ss]kjerm(en|er|ene)?[^a-zæøå]")

@@ -29,6 +29,8 @@ extension AuditWords {
             return "\(reader.displayName) leste opp \(said.isEmpty ? "ingenting" : list(said))."
         case let .readerSaidOther(reader, expected, said):
             return "\(reader.displayName) leste opp \(said.isEmpty ? "ingenting" : list(said)), ikke \(list(expected))."
+        case let .notCarriedOut(fault):
+            return "Steget kunne ikke utføres: \(faultClause(fault))"
         }
     }
 

@@ -63,6 +63,9 @@ private struct Auditor {
     private func pageEvidence(_ criterion: WCAGCriterion) -> [AuditEvidence] {
         guard flow.page != nil else { return [] }
         return page.filter { $0.criterion == criterion }.map { finding in
+            if let translated = words.sentence(for: finding) {
+                return AuditEvidence(text: translated, language: flow.language, passed: finding.passed)
+            }
             let by = finding.tool == .axe ? "axe-core, rule \(finding.rule)" : "Layout check \(finding.rule)"
             return AuditEvidence(text: "\(by): \(finding.text)", language: english, passed: finding.passed)
         }
@@ -86,7 +89,8 @@ private struct Auditor {
         }
     }
 
-    private func evidence(_ result: CheckResult) -> AuditEvidence {
+    private func evidence(_ checked: CheckResult) -> AuditEvidence {
+        let result = timed ? checked : checked.untimed
         let translated = words.sentence(for: result)
         return AuditEvidence(text: translated ?? result.message, language: translated == nil ? english : flow.language,
                              passed: result.passed, step: result.step, line: result.line)

@@ -17,13 +17,38 @@ public struct PageFinding: Sendable, Hashable {
     /// False for a failure, nil for what a person must check, true for a pass.
     public var passed: Bool?
     public var text: String
+    /// What `text` says, as values, so a report can say it in the flow's language; nil keeps `text`.
+    public var detail: Detail?
 
-    public init(criterion: WCAGCriterion, tool: Tool, rule: String, passed: Bool?, text: String) {
+    /// A finding's values.
+    public enum Detail: Sendable, Hashable {
+        /// axe-core's rule on the element `target` (its CSS selector), and the element's box as x, y,
+        /// width and height in CSS pixels, when it was found.
+        case axe(target: String, box: [Double]?)
+        /// A target under 24 by 24 px whose 24 px circle on its centre meets the target `neighbour`.
+        case targetCrowded(target: String, box: [Double], neighbour: String, neighbourBox: [Double])
+        /// How many of the targets are at least 24 by 24 px; the smaller ones spaced apart, and those excepted.
+        case targetSizes(large: Int, total: Int, spaced: [String], excepted: [String])
+        /// After Tab, the focused element is hidden entirely by fixed or sticky content, `cover`.
+        case focusHidden(element: String, box: [Double], cover: String, coverBox: [Double]?)
+        /// After Tab, the focused element looks the same as without focus, `margin` px around it too.
+        case focusUnseen(element: String, box: [Double], margin: Int)
+        case tabReachesNothing
+        /// The elements Tab reached: none hidden entirely (2.4.11), or each changing pixels (2.4.7).
+        case focusReached([String])
+        /// The fields the page asks for, for a person to compare with the process's other steps.
+        case fields([String])
+        /// The help seen on the page, each with its box.
+        case help([String])
+    }
+
+    public init(criterion: WCAGCriterion, tool: Tool, rule: String, passed: Bool?, text: String, detail: Detail? = nil) {
         self.criterion = criterion
         self.tool = tool
         self.rule = rule
         self.passed = passed
         self.text = text
+        self.detail = detail
     }
 
     /// The finding as one plain line: FAIL, CHECK (a person must check) or pass, then the criterion and the rule.

@@ -114,10 +114,10 @@ private struct Page {
         let rows: [(String, String)] = [
             (words.toolLabel, words.tool(version: run.version, commit: run.commit)),
             (words.dateLabel, run.date),
-            (words.voicesLabel, run.voices.joined(separator: "; ")),
-            (words.sinkLabel, run.sink),
-        ] + run.tools.map { (words.checkedWithLabel, $0) } + [
-            (words.machineLabel, run.machine),
+            (words.voicesLabel, words.runText(run.voices.joined(separator: "; "))),
+            (words.sinkLabel, words.runText(run.sink)),
+        ] + run.tools.map { (words.checkedWithLabel, words.runText($0)) } + [
+            (words.machineLabel, words.runText(run.machine)),
             (words.commandLabel, run.command),
         ]
         for (label, value) in rows { html += "<dt>\(e(label))</dt><dd>\(e(value))</dd>" }
@@ -235,7 +235,10 @@ private struct Page {
     private mutating func criteria(_ index: Int, _ flow: Flow, _ findings: [CriterionFinding], words: AuditWords) {
         html += "<h3 id=\"\(Self.anchor(index))-criteria\">\(e(words.criteriaHeading))</h3>\n"
         // A check of the page that could not be made is said before the criteria it leaves without its findings.
-        for note in flows[index].report.pageNotes { html += "<p\(lang(.english, within: flow.language))>\(e(note))</p>\n" }
+        for note in flows[index].report.pageNotes {
+            let said = words.pageNote(note)
+            html += "<p\(lang(said == nil ? .english : flow.language, within: flow.language))>\(e(said ?? note))</p>\n"
+        }
         for criterion in Set(findings.map(\.criterion)).sorted() {
             let mine = findings.filter { $0.criterion == criterion }
             let verdict = AuditVerdict.combined(mine.map(\.verdict))
@@ -400,7 +403,8 @@ private struct Page {
             if results.isEmpty {
                 html += e(words.noChecks)
             } else {
-                html += "<ul>" + results.map { result in
+                html += "<ul>" + results.map { checked in
+                    let result = report.timed ? checked : checked.untimed
                     let translated = words.sentence(for: result)
                     let language = translated == nil ? Language(code: "en")! : report.flow!.language
                     return "<li>\(evidenceMark(result.passed, words: words))<span\(lang(language, within: report.flow!.language))>\(e(translated ?? result.message))</span></li>"
@@ -416,7 +420,8 @@ private struct Page {
         guard !failed.isEmpty else { return }
         html += "<section aria-labelledby=\"unreadable\"><h2 id=\"unreadable\">\(e(words.unreadableHeading))</h2>\n<ul>"
         for flow in failed {
-            html += "<li>\(e(flow.report.file)): <span lang=\"en\">\(e(flow.report.readProblems.joined(separator: " ")))</span></li>"
+            let problems = flow.report.readProblems.map { words.readProblem($0, file: flow.report.file) }.joined(separator: " ")
+            html += "<li>\(e(flow.report.file)): <span\(lang(words.bokmal ? language : .english, within: language))>\(e(problems))</span></li>"
         }
         html += "</ul>\n</section>\n"
     }

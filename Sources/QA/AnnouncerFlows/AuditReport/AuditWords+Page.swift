@@ -29,7 +29,28 @@ extension AuditWords {
     }
     var toolLabel: String { say("Tool", "Verktøy") }
     func tool(version: String, commit: String?) -> String {
-        "announcer \(version), " + (commit.map { say("built from commit \($0)", "bygget fra commit \($0)") } ?? say("commit not known", "commit ukjent"))
+        let built = commit.map { commit in
+            let (head, changed) = commit.hasSuffix(", with changes not committed") ? (String(commit.dropLast(28)), true) : (commit, false)
+            return say("built from commit \(head)", "bygget fra commit \(head)") + (changed ? say(", with changes not committed", ", med endringer som ikke er sjekket inn") : "")
+        }
+        return "announcer \(version), " + (built ?? say("commit not known", "commit ukjent"))
+    }
+    /// The run's voices, audio, tools and machine, as `flow check` words them in English, in this language.
+    func runText(_ text: String) -> String {
+        guard bokmal else { return text }
+        let endings = [
+            (", rendered faster than real time, so not timed", ", laget raskere enn sanntid, så ikke tidsmålt"),
+            (", driven through its DevTools protocol", ", styrt gjennom DevTools-protokollen"),
+            (", its WCAG 2.0, 2.1 and 2.2 A and AA rules", ", med reglene for WCAG 2.0, 2.1 og 2.2 nivå A og AA"),
+            // A voice, "eSpeak NG 1.51 voice nb, rate 175", and the machine, "…, 2 cores, 23 GB".
+            (" voice ", " stemme "), (", rate ", ", hastighet "), (" cores, ", " kjerner, "), (" core, ", " kjerne, "),
+        ]
+        if text == "announce's layout checks for WCAG 2.2's 2.5.8, 2.4.11 and 2.4.7, measured in Chromium" {
+            return "layoutkontrollene i announce for 2.5.8, 2.4.11 og 2.4.7 i WCAG 2.2, målt i Chromium"
+        }
+        var result = text
+        for (english, norwegian) in endings { result = result.replacingOccurrences(of: english, with: norwegian) }
+        return result
     }
     var dateLabel: String { say("Date", "Dato") }
     var voicesLabel: String { say("Voices", "Stemmer") }
@@ -162,6 +183,43 @@ extension AuditWords {
     var failWord: String { say("FAIL", "FEIL") }
     var factWord: String { say("note", "merknad") }
     var unreadableHeading: String { say("Files that could not be checked", "Filer som ikke kunne kontrolleres") }
+    /// One of an unreadable file's problems (`FileProblem.description`, its file `file`) in this language:
+    /// in Bokmål, the place, and what is wrong when it is a problem of the file as a whole; a problem
+    /// inside the flow is placed, and `flow check` on the terminal says it.
+    func readProblem(_ problem: String, file: String) -> String {
+        guard bokmal else { return problem }
+        var message = problem
+        var line: Int?
+        if message.hasPrefix(file + ", line "), let colon = message.range(of: ": ") {
+            line = Int(message[message.index(message.startIndex, offsetBy: file.count + 7)..<colon.lowerBound])
+            message = String(message[colon.upperBound...])
+        } else if message.hasPrefix(file + ": ") {
+            message = String(message.dropFirst(file.count + 2))
+        }
+        let place = line.map { "Linje \($0): " } ?? ""
+        let known: [String: String] = [
+            "The file was not found; check its name and folder.": "Filen finnes ikke; sjekk navnet og mappen.",
+            "It is a folder, not a file.": "Det er en mappe, ikke en fil.",
+            "The file could not be read: you have no permission to read it.": "Filen kunne ikke leses: du har ikke tillatelse til å lese den.",
+            "The file could not be read as UTF-8 text.": "Filen kunne ikke leses som UTF-8-tekst.",
+            "It is not a regular file, so it was not read.": "Det er ikke en vanlig fil, så den ble ikke lest.",
+            "The file is empty.": "Filen er tom.",
+            "The file is not valid YAML.": "Filen er ikke gyldig YAML.",
+            "The flow could not be read.": "Flyten kunne ikke leses.",
+            "A flow needs at least one screen.": "En flyt trenger minst ett skjermbilde.",
+        ]
+        if let sentence = known[message] { return place + sentence }
+        if message.hasPrefix("The file is "), message.contains(" may be at most ") {
+            return place + "Filen er større enn en flytfil kan være, så den ble ikke lest."
+        }
+        if message.hasPrefix("The flow is in a language without a voice profile.") {
+            return place + "Flyten er på et språk som ikke har noen stemmeprofil."
+        }
+        if message.hasPrefix("The page "), message.contains(" could not be loaded") {
+            return place + "Siden kunne ikke lastes."
+        }
+        return place + "Flytfilen følger ikke formatet for flytfiler her; announce flow check \(file) sier hva som er galt."
+    }
     var otherLanguageNote: String {
         say("This run also has flows in English; their parts of the report are in English.",
             "Denne kjøringen har også flyter på norsk bokmål; deres deler av rapporten er på bokmål.")

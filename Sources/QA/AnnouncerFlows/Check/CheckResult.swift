@@ -1,4 +1,5 @@
 public import AnnouncerCore
+import Foundation
 
 /// The result of one expectation of one step: what was checked, whether it held, and one sentence saying so.
 public struct CheckResult: Sendable, Equatable {
@@ -38,6 +39,16 @@ public struct CheckResult: Sendable, Equatable {
         self.latencyMilliseconds = latencyMilliseconds
         self.detail = detail
     }
+
+    /// The result without the time of its first audio, for a recording rendered faster than real time.
+    public var untimed: CheckResult {
+        guard case let .said(texts, latency?) = detail else { return self }
+        var result = self
+        result.detail = .said(texts, latency: nil)
+        result.latencyMilliseconds = nil
+        result.message = message.replacingOccurrences(of: String(format: " (first audio %.1f ms after the action)", latency), with: "")
+        return result
+    }
 }
 
 /// A check's finding as values: what was expected and what happened.
@@ -58,4 +69,6 @@ public enum CheckDetail: Sendable, Equatable {
     /// A real screen reader said something else.
     case readerSaidOther(reader: RealReader, expected: [String], said: [String])
     case nothingSaid(limit: Int)
+    /// The step could not be carried out.
+    case notCarriedOut(StepFault)
 }

@@ -64,7 +64,7 @@ public struct FlowChecker {
                 utterances = try session.perform(step.action)
             } catch {
                 results.append(CheckResult(step: number, line: step.line, action: action, kind: .step, passed: false,
-                                           message: "The step could not be carried out: \(error.description)"))
+                                           message: "The step could not be carried out: \(error.description)", detail: .notCarriedOut(.flow(error))))
                 heardSteps.append(HeardStep(number: number, line: step.line, action: action, isUserAction: step.action.isUserAction,
                                             screen: screen, focusAfter: session.focus, utterances: []))
                 continue

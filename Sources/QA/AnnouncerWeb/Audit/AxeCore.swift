@@ -98,7 +98,8 @@ public struct AxeCore: Sendable {
                 let box = PageBox(node["box"])
                 let place = box.map { " \($0.sentence)" } ?? ""
                 let verdict = passed == false ? "fails" : "needs a person to check"
-                return PageFinding(criterion: criterion, tool: .axe, rule: id, passed: passed, text: "\(help): \(target)\(place) \(verdict) this rule.")
+                return PageFinding(criterion: criterion, tool: .axe, rule: id, passed: passed, text: "\(help): \(target)\(place) \(verdict) this rule.",
+                                   detail: .axe(target: target, box: box.map { [$0.x, $0.y, $0.width, $0.height] }))
             }
         }
     }

@@ -22,6 +22,8 @@ struct PageBox: Sendable, Hashable {
     }
 
     var centre: (x: Double, y: Double) { (x + width / 2, y + height / 2) }
+    /// x, y, width and height, for a finding's detail.
+    var values: [Double] { [x, y, width, height] }
 
     /// The shortest distance from a point to the box; 0 inside it.
     func distance(from point: (x: Double, y: Double)) -> Double {

@@ -95,7 +95,8 @@ public enum PageLayoutCheck {
             }?.element
             if let crowding {
                 findings.append(PageFinding(criterion: .targetSizeMinimum, tool: .layout, rule: "target-size", passed: false, text:
-                    "The target \(target.name) \(target.box.sentence) is smaller than 24 by 24 px, and a 24 px circle on its centre meets the target \(crowding.name) \(crowding.box.sentence)."))
+                    "The target \(target.name) \(target.box.sentence) is smaller than 24 by 24 px, and a 24 px circle on its centre meets the target \(crowding.name) \(crowding.box.sentence).",
+                    detail: .targetCrowded(target: target.name, box: target.box.values, neighbour: crowding.name, neighbourBox: crowding.box.values)))
             } else {
                 spaced.append(target.name)
             }
@@ -105,7 +106,8 @@ public enum PageLayoutCheck {
         if !spaced.isEmpty { summary += " Smaller but spaced 24 px apart: \(spaced.joined(separator: ", "))." }
         if !excepted.isEmpty { summary += " Smaller, in a sentence or drawn by the browser, and so excepted: \(excepted.joined(separator: ", "))." }
         if !targets.isEmpty, targets.count > findings.count {
-            findings.append(PageFinding(criterion: .targetSizeMinimum, tool: .layout, rule: "target-size", passed: true, text: summary))
+            findings.append(PageFinding(criterion: .targetSizeMinimum, tool: .layout, rule: "target-size", passed: true, text: summary,
+                                        detail: .targetSizes(large: large, total: targets.count, spaced: spaced, excepted: excepted)))
         }
         return findings
     }
@@ -172,28 +174,32 @@ public enum PageLayoutCheck {
             if shown == 0, hidden > 0, let cover = facts["by"]?.text {
                 let coverBox = PageBox(facts["byBox"]).map { " \($0.sentence)" } ?? ""
                 findings.append(PageFinding(criterion: .focusNotObscuredMinimum, tool: .layout, rule: "focus-not-obscured", passed: false, text:
-                    "After Tab, the focused element \(name) \(elementBox.sentence) is hidden entirely by the fixed or sticky \(cover)\(coverBox)."))
+                    "After Tab, the focused element \(name) \(elementBox.sentence) is hidden entirely by the fixed or sticky \(cover)\(coverBox).",
+                    detail: .focusHidden(element: name, box: elementBox.values, cover: cover, coverBox: PageBox(facts["byBox"])?.values)))
                 // Its indicator, hidden with it, is 2.4.11's failure, not 2.4.7's: the pictures would show only the cover.
                 continue
             }
             if try !focusChangesPixels(of: elementBox, on: page) {
                 findings.append(PageFinding(criterion: .focusVisible, tool: .layout, rule: "focus-visible", passed: false, text:
-                    "After Tab, the focused element \(name) \(elementBox.sentence) looks the same as without focus: no pixel of it or of the \(Int(focusMargin)) px around it changes."))
+                    "After Tab, the focused element \(name) \(elementBox.sentence) looks the same as without focus: no pixel of it or of the \(Int(focusMargin)) px around it changes.",
+                    detail: .focusUnseen(element: name, box: elementBox.values, margin: Int(focusMargin))))
             }
         }
         guard !reached.isEmpty else {
             let none = "Tab reaches nothing on the page, so focus was not seen."
-            return [PageFinding(criterion: .focusVisible, tool: .layout, rule: "focus-visible", passed: nil, text: none),
-                    PageFinding(criterion: .focusNotObscuredMinimum, tool: .layout, rule: "focus-not-obscured", passed: nil, text: none)]
+            return [PageFinding(criterion: .focusVisible, tool: .layout, rule: "focus-visible", passed: nil, text: none, detail: .tabReachesNothing),
+                    PageFinding(criterion: .focusNotObscuredMinimum, tool: .layout, rule: "focus-not-obscured", passed: nil, text: none, detail: .tabReachesNothing)]
         }
         let count = reached.count == 1 ? "the 1 element" : "each of the \(reached.count) elements"
         if !findings.contains(where: { $0.criterion == .focusNotObscuredMinimum }) {
             findings.append(PageFinding(criterion: .focusNotObscuredMinimum, tool: .layout, rule: "focus-not-obscured", passed: true, text:
-                "Tab reached \(reached.count) elements, and fixed or sticky content hid none of them entirely: \(reached.joined(separator: ", "))."))
+                "Tab reached \(reached.count) elements, and fixed or sticky content hid none of them entirely: \(reached.joined(separator: ", ")).",
+                detail: .focusReached(reached)))
         }
         if !findings.contains(where: { $0.criterion == .focusVisible }) {
             findings.append(PageFinding(criterion: .focusVisible, tool: .layout, rule: "focus-visible", passed: true, text:
-                "Focus changed pixels of \(count) Tab reached, pictured with and without focus: \(reached.joined(separator: ", "))."))
+                "Focus changed pixels of \(count) Tab reached, pictured with and without focus: \(reached.joined(separator: ", ")).",
+                detail: .focusReached(reached)))
         }
         return findings
     }
@@ -239,7 +245,7 @@ public enum PageLayoutCheck {
         let offered = help.isEmpty
             ? "No help, contact or support link was seen on the page. A person must check that where the other pages of the set offer help, this one offers it in the same place, or none does."
             : "Help seen on the page (box x, y, width, height): \(help.joined(separator: "; ")). A person must check that it comes in the same order relative to the other content on every page of the set."
-        return [PageFinding(criterion: .redundantEntry, tool: .layout, rule: "redundant-entry", passed: nil, text: entry),
-                PageFinding(criterion: .consistentHelp, tool: .layout, rule: "consistent-help", passed: nil, text: offered)]
+        return [PageFinding(criterion: .redundantEntry, tool: .layout, rule: "redundant-entry", passed: nil, text: entry, detail: .fields(fields)),
+                PageFinding(criterion: .consistentHelp, tool: .layout, rule: "consistent-help", passed: nil, text: offered, detail: .help(help))]
     }
 }

@@ -1,3 +1,5 @@
+public import AnnouncerFlows
+
 /// What can go wrong with the browser or a page, each as one plain sentence.
 public enum WebError: Error, Sendable, CustomStringConvertible {
     case chromiumMissing
@@ -21,6 +23,21 @@ public enum WebError: Error, Sendable, CustomStringConvertible {
         case let .pageNotLoaded(url, error): "The page \(url) could not be loaded: Chromium says \(error)."
         case let .pageScript(message): "A script in the page failed: \(message)."
         case let .screenReader(sentence): sentence
+        }
+    }
+}
+
+extension WebError {
+    /// The error as a step's fault, for a report in the flow's language.
+    public var stepFault: StepFault {
+        switch self {
+        case .chromiumMissing, .chromiumFailedToStart: .browserUnavailable
+        case .browserEnded: .browserEnded
+        case let .refused(method, message): .browserRefused(method: method, message: message)
+        case let .timedOut(method): .browserTimedOut(method: method)
+        case let .pageNotLoaded(url, error): .pageNotLoaded(url: url, message: error)
+        case let .pageScript(message): .pageScript(message)
+        case .screenReader: .screenReader
         }
     }
 }

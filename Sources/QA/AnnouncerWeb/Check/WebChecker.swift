@@ -83,7 +83,7 @@ public final class WebChecker: @unchecked Sendable {
                 keySent = try perform(step.action, on: page)
             } catch {
                 results.append(CheckResult(step: number, line: step.line, action: action, kind: .step, passed: false,
-                                           message: "The step could not be carried out: \(error.description)"))
+                                           message: "The step could not be carried out: \(error.description)", detail: .notCarriedOut(error.stepFault)))
                 heardSteps.append(HeardStep(number: number, line: step.line, action: action, isUserAction: step.action.isUserAction,
                                             screen: "page", focusAfter: nil, utterances: []))
                 continue
