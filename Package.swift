@@ -382,7 +382,7 @@ let package = Package(
         // python3-speechd, Fenrir's driver), against the real engine and PulseAudio.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["announcerd", "announce", "announcer-duck", "TestSupport", "AnnouncerClient", "AnnouncerServer", "AnnouncerProtocol", "AnnouncerCore"]
+            dependencies: ["announcerd", "announce", "announcer-duck", "TestSupport", "AnnouncerClient", "AnnouncerServer", "AnnouncerProtocol", "AnnouncerCore", "Spawning"]
         ),
     ]
 )
