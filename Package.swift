@@ -17,10 +17,10 @@ let leanRelease: [LinkerSetting] = [
 ]
 
 /// `leanRelease`, and the functions `program` ran under Valgrind laid out together at the start of its code
-/// (`Sources/PROGRAM/PROGRAM.order`, written by scripts/order-hot-functions): Linux maps 64 KiB around each
+/// (`Sources/Server/PROGRAM/PROGRAM.order`, written by scripts/order-hot-functions): Linux maps 64 KiB around each
 /// page a program touches in a file, so code spread over a large binary costs resident memory for all of it.
 func leanRelease(ordering program: String) -> [LinkerSetting] {
-    let order = "\(Context.packageDirectory)/Sources/\(program)/\(program).order"
+    let order = "\(Context.packageDirectory)/Sources/Server/\(program)/\(program).order"
     return leanRelease + [
         .unsafeFlags(
             ["-Xlinker", "--symbol-ordering-file=\(order)", "-Xlinker", "--no-warn-symbol-ordering"],
@@ -44,6 +44,55 @@ let linksStaticESpeak: [LinkerSetting] = [
 /// benchmarks link them with the shared runtime.
 let leanReleaseSwiftSettings: [SwiftSetting] = swiftSettings + [
     .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+]
+
+/// The layers, one folder each under Sources/: the speech server (its engine, protocols and programs),
+/// the clients that reach it (the client library, the in-process engine and `announce`), and the QA tools
+/// (flows, pages, the audit report, the bench and the real screen readers). ArchitectureDiagramTests
+/// checks that the server depends on neither of the others, and that the client libraries do not depend on QA.
+let layers: [String: [String]] = [
+    "Server": [
+        "AnnouncerCore",
+        "AnnouncerScheduling",
+        "AnnouncerEngine",
+        "AnnouncerServer",
+        "AnnouncerProtocol",
+        "AnnouncerVoices",
+        "AnnouncerCommandLine",
+        "JSONLineEncoding",
+        "SSMLReading",
+        "Blocking",
+        "Spawning",
+        "CSpawning",
+        "Speech",
+        "ESpeak",
+        "CEspeakNG",
+        "CNoAudioDevice",
+        "Audio",
+        "CALSA",
+        "SoundIcons",
+        "Ducking",
+        "PulseAudio",
+        "CPulseAudio",
+        "announcerd",
+        "announcer-synth",
+        "announcer-duck",
+    ],
+    "Clients": [
+        "AnnouncerClient",
+        "AnnouncerEmbedded",
+        "announce",
+    ],
+    "QA": [
+        "AnnouncerFlows",
+        "AnnouncerWeb",
+        "DevToolsProtocol",
+        "AnnouncerBench",
+        "ATDriver",
+        "ScreenReaderRig",
+        "XKeyboard",
+        "CXTest",
+    ],
 ]
 
 let package = Package(
@@ -336,11 +385,18 @@ let package = Package(
         .testTarget(
             name: "AnnouncerEngineTests",
             // ESpeak: the language-switching test runs the pipeline on eSpeak NG in the test's own process.
-            dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "ESpeak", "TestSupport"],
+            dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "ESpeak", "TestSupport", "SeamTestSupport"],
             linkerSettings: linksESpeak
         ),
         // The scheduler with a fake speaker and a clock moved by hand: no process, no eSpeak, no ALSA.
-        .testTarget(name: "AnnouncerSchedulingTests", dependencies: ["AnnouncerScheduling", "AnnouncerCore"]),
+        .testTarget(name: "AnnouncerSchedulingTests", dependencies: ["AnnouncerScheduling", "AnnouncerCore", "SeamTestSupport"]),
+        // The engine with a fake synthesizer, a fake sink and a clock moved by hand: no process, no eSpeak.
+        .testTarget(
+            name: "AnnouncerEngineSeamTests",
+            dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "SoundIcons", "SeamTestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
+        // What the scheduler's and the engine's seam tests share: the clock moved by hand, a locked value.
+        .target(name: "SeamTestSupport", dependencies: ["AnnouncerScheduling", "AnnouncerCore"], path: "Tests/SeamTestSupport"),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
         .testTarget(name: "SSMLReadingTests", dependencies: ["SSMLReading", "AnnouncerCore"]),
         .testTarget(
@@ -386,3 +442,11 @@ let package = Package(
         ),
     ]
 )
+
+// Each module's folder is Sources/LAYER/MODULE (TestSupport names its own, under Tests/).
+for target in package.targets where target.type != .test && target.path == nil {
+    guard let layer = layers.first(where: { $0.value.contains(target.name) })?.key else {
+        fatalError("Package.swift: the module \(target.name) is in no layer; add it to `layers`.")
+    }
+    target.path = "Sources/\(layer)/\(target.name)"
+}

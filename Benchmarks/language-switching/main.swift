@@ -1,6 +1,6 @@
 // The cost of finding the English inside one Bokmål announcement of about 200 characters, as the
 // speech pipeline does before synthesis. `run` beside this file compiles it with the switcher's own
-// sources (Sources/AnnouncerVoices/Switching) at -O and runs it; see Benchmarks/README.md.
+// sources (Sources/Server/AnnouncerVoices/Switching) at -O and runs it; see Benchmarks/README.md.
 import Foundation
 
 let arguments = CommandLine.arguments

@@ -63,7 +63,7 @@ def render_leads(texts, voice, words_per_minute, threshold):
 def words_per_minute(server, ssip_rate):
     """The eSpeak NG rate each server makes of an SSIP RATE (-100 to 100).
 
-    announcer: 80, 175, 450 at -100, 0, 100 (Sources/AnnouncerProtocol/SSIP/SSIPSettings.swift).
+    announcer: 80, 175, 450 at -100, 0, 100 (Sources/Server/AnnouncerProtocol/SSIP/SSIPSettings.swift).
     Speech Dispatcher's eSpeak NG module: EspeakMinRate 80, EspeakNormalRate 170 and EspeakMaxRate 449
     in Debian's /etc/speech-dispatcher/modules/espeak-ng.conf, mapped the same way. Both divide as C does.
     """

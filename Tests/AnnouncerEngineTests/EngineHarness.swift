@@ -4,8 +4,10 @@ import AnnouncerVoices
 import Audio
 import Foundation
 import Logging
+import SeamTestSupport
 
-/// A real engine (eSpeak NG and a real sink) with a recorded timeline, for tests.
+/// A real engine (eSpeak NG in its worker process and a real sink) with a recorded timeline, for the tests
+/// that need real speech; tests of logic alone use AnnouncerEngineSeamTests' `FakeEngine`, which starts no process.
 final class EngineHarness: Sendable {
     let engine: SpeechEngine
     let timeline = TimelineRecorder()
@@ -45,27 +47,6 @@ final class EngineHarness: Sendable {
 
     /// Waits until nothing speaks and nothing waits, then closes the sink.
     func finish() { engine.finish() }
-}
-
-/// Wakes those waiting for a timeline event whenever one is recorded.
-private final class EventNews: TimelineObserver, @unchecked Sendable {
-    private let condition = NSCondition()
-
-    func record(_ event: TimelineEvent) {
-        condition.lock()
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// `found()` once it is not nil, checked at once and after each event, or nil at the deadline.
-    func wait<Found>(until deadline: Date, for found: () -> Found?) -> Found? {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let value = found() { return value }
-            guard condition.wait(until: deadline) else { return found() }
-        }
-    }
 }
 
 /// A text long enough to still be speaking when the next announcement arrives.

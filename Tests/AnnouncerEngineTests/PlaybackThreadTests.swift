@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 @testable import AnnouncerEngine
 import AnnouncerScheduling
+import SeamTestSupport
 
 /// The playback thread on its own, with a paced null sink: what a stopped utterance leaves behind.
 @Suite struct PlaybackThreadTests {
@@ -137,13 +138,4 @@ final class ScriptedSink: AudioSink, Sendable {
     func waitUntilPlayed() -> Bool { true }
     func cut() {}
     func close() {}
-}
-
-/// A value shared with closures that other threads call.
-final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    var value: Value { mutex.withLock { $0 } }
-    @discardableResult
-    func update<Result>(_ body: (inout Value) -> Result) -> Result { mutex.withLock { body(&$0) } }
 }

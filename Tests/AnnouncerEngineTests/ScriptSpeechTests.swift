@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// SSML announcements on a real engine (eSpeak NG in its worker, the paced null sink): marks reported
-/// in order before the end, pause at a mark and resume from it.
+/// in order before the end, where eSpeak NG places them. A cut and a pause at a mark are tested on the
+/// engine's fake parts, in AnnouncerEngineSeamTests (`ScriptOnFakeEngineTests`).
 @Suite(.serialized)
 struct ScriptSpeechTests {
     /// An announcement of `words`, each after a mark named after it, with a pause between them.
@@ -91,43 +92,5 @@ struct ScriptSpeechTests {
         let plainTime = try #require(spokenFor(plain))
         let markedTime = try #require(spokenFor(marked))
         #expect(markedTime < plainTime * 3 / 2, "plain \(plainTime), marked \(markedTime)")
-    }
-
-    @Test("A cut SSML announcement reports no mark after its cut")
-    func noMarkAfterACut() throws {
-        let harness = try EngineHarness()
-        let words = (1...12).map { "word\($0)" }
-        let polite = try marked(words, pause: .milliseconds(150))
-        harness.engine.submit(polite)
-        _ = harness.waitFor(.mark, of: polite)
-        Thread.sleep(forTimeInterval: 0.3)
-        let error = harness.say("Error", .assertive)
-        harness.finish()
-        let cutAt = try #require(harness.timeline.first(.ended, of: polite.id)?.time)
-        #expect(harness.outcome(of: error) == .spoken)
-        let late = harness.timeline.events(of: polite.id).filter { $0.kind.stage == .mark && $0.time > cutAt + .milliseconds(100) }
-        #expect(late.isEmpty, "\(late)")
-        #expect(marks(of: polite, in: harness).count < words.count)
-    }
-
-    @Test("A paused and resumed announcement begins once: one first audio, paused, resumed, every mark once, then spoken")
-    func pausedAndResumedAnnouncementBeginsOnce() throws {
-        let harness = try EngineHarness()
-        let words = ["alpha", "bravo", "charlie", "delta", "echo"]
-        let announcement = try marked(words, pause: .milliseconds(300))
-        harness.engine.submit(announcement)
-        _ = harness.waitFor(.mark, of: announcement)
-        harness.engine.scheduler.pause(.client(announcement.client))
-        let paused = harness.waitFor(.paused, of: announcement)
-        #expect(paused != nil, "it never paused")
-        Thread.sleep(forTimeInterval: 0.3)
-        harness.engine.scheduler.resume(.client(announcement.client))
-        harness.finish()
-        #expect(harness.outcome(of: announcement) == .spoken)
-        let stages = harness.timeline.events(of: announcement.id).map(\.kind.stage)
-        #expect(stages.filter { $0 == .firstAudio }.count == 1, "\(stages)")
-        #expect(stages.filter { $0 == .audible }.count == 1, "\(stages)")
-        #expect(stages.filter { $0 == .paused }.count == 1 && stages.filter { $0 == .resumed }.count == 1, "\(stages)")
-        #expect(marks(of: announcement, in: harness) == words)
     }
 }

@@ -1,5 +1,6 @@
 import AnnouncerCore
 import AnnouncerScheduling
+import SeamTestSupport
 import Synchronization
 import Testing
 

@@ -13,6 +13,8 @@ struct DuckedStreamsFileTests {
         let streams = [
             DuckedStream(index: 3, original: ChannelVolumes([65_536]), lowered: ChannelVolumes([41_350])),
             DuckedStream(index: 12, original: ChannelVolumes([30_000, 31_000]), lowered: ChannelVolumes([18_929, 19_560])),
+            DuckedStream(index: 14, original: ChannelVolumes([65_536]), lowered: ChannelVolumes([41_350]),
+                         rememberedAs: "sink-input-by-application-name:Spotify Free"),
         ]
         file.save(streams)
         #expect(file.load() == streams)

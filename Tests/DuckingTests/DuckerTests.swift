@@ -66,13 +66,16 @@ struct DuckerTests {
         #expect(ducker.restore() == [VolumeChange(index: 7, volume: full)])
     }
 
-    @Test("A stream that goes away while ducked is forgotten and not given a volume")
+    @Test("A stream that goes away while ducked is forgotten and not given a volume, but what it remembers is handed back")
     func vanishedStreamIsForgotten() {
         var ducker = Ducker(decibels: 12, exemptProcessIDs: [announcerd])
-        _ = ducker.reported(music(), serial: 1)
+        var stream = music()
+        stream.rememberedAs = "sink-input-by-application-name:Music"
+        _ = ducker.reported(stream, serial: 1)
         _ = ducker.duck()
-        let wasLowered = ducker.vanished(index: 7)
-        #expect(wasLowered)
+        let lowered = ducker.vanished(index: 7)
+        #expect(lowered == DuckedStream(index: 7, original: full, lowered: full.lowered(byDecibels: 12), rememberedAs: "sink-input-by-application-name:Music", wasMuted: false))
+        #expect(ducker.vanished(index: 7) == nil)
         #expect(ducker.restore().isEmpty)
     }
 
@@ -88,6 +91,10 @@ struct DuckerTests {
             DuckedStream(index: 9, original: full, lowered: lowered),
         ]
         #expect(ducker.recovering(left) == [VolumeChange(index: 7, volume: full)])
+        // Stream 9 ended since, but with no remembered name there is nothing to give back.
+        #expect(ducker.ended(left).isEmpty)
+        let remembered = DuckedStream(index: 9, original: full, lowered: lowered, rememberedAs: "sink-input-by-media-role:music")
+        #expect(ducker.ended(left + [remembered, DuckedStream(index: 7, original: full, lowered: lowered, rememberedAs: "x")]) == [remembered])
         // Ducked again at once, it is lowered from its own volume, not from the one left behind.
         let again = ducker.duck()
         #expect(again.first { $0.index == 7 }?.volume == lowered)

@@ -34,7 +34,9 @@ public final class PrivatePulseAudio: Sendable {
         let started = try ProgramRun("/usr/bin/pulseaudio", [
             "-D", "--exit-idle-time=-1", "-n", "--log-target=file:\(directory)/pulseaudio.log",
             "--load=module-null-sink sink_name=\(Self.sinkName) norewinds=1", "--load=module-native-protocol-unix",
-        ] + (suspendsIdleSinkAfter.map { ["--load=module-suspend-on-idle timeout=\($0)"] } ?? []), environment: ["XDG_RUNTIME_DIR": directory])
+        ] + (suspendsIdleSinkAfter.map { ["--load=module-suspend-on-idle timeout=\($0)"] } ?? []),
+        // Its remembered volumes (module-stream-restore's, when a test loads it) stay in its own folder, not the user's.
+        environment: ["XDG_RUNTIME_DIR": directory, "PULSE_STATE_PATH": "\(directory)/state"])
         guard started.status == 0 else { throw PulseAudioFailed(what: "start", output: started.standardError) }
         guard waitFor({ (try? self.pactl(["info"]).status) == 0 }, seconds: 10) else { throw PulseAudioFailed(what: "answer", output: "") }
         let made = try pactl(["set-default-sink", Self.sinkName])

@@ -20,9 +20,9 @@ SWIFT_NAME = re.compile(r"^\$s(\d+)([A-Za-z_][A-Za-z0-9_]*)")
 
 
 def own_modules(repo):
-    """The package's Swift modules: the folders of Sources/ with Swift files, dashes as underscores."""
+    """The package's Swift modules: the folders of Sources/'s layers with Swift files, dashes as underscores."""
     modules = set()
-    for folder in glob.glob(os.path.join(repo, "Sources", "*")):
+    for folder in glob.glob(os.path.join(repo, "Sources", "*", "*")):
         if glob.glob(os.path.join(folder, "**", "*.swift"), recursive=True):
             modules.add(os.path.basename(folder).replace("-", "_"))
     return modules

@@ -4,7 +4,7 @@ import Benchmark
 /// One latency benchmark: a scenario of the bench library, the same one `announce bench` runs, registered on
 /// every available sink as "<name> (<sink>)", with its own check of the 500 ms bound at the 99th percentile.
 ///
-/// The scenarios themselves live in Sources/AnnouncerBench; to add one, write it there (`BenchScenario`) and
+/// The scenarios themselves live in Sources/QA/AnnouncerBench; to add one, write it there (`BenchScenario`) and
 /// add a line to `LatencyBenchmark.all`.
 struct LatencyBenchmark: Sendable {
     let scenario: BenchScenario

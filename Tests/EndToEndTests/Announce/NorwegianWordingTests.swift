@@ -9,8 +9,8 @@ import Testing
 
     @Test("Each corrected phrase is in the file that ships it, and the old wording is in none of them",
           arguments: [
-              ("Sources/AnnouncerCommandLine/Demo/LoginErrorDemo.swift", "Vent mens vi kontakter serveren.", "tjeneren"),
-              ("Sources/AnnouncerCommandLine/Demo/LoginErrorDemo.swift", "Feil: Skriv inn en gyldig e-postadresse.", "Må være en gyldig"),
+              ("Sources/Server/AnnouncerCommandLine/Demo/LoginErrorDemo.swift", "Vent mens vi kontakter serveren.", "tjeneren"),
+              ("Sources/Server/AnnouncerCommandLine/Demo/LoginErrorDemo.swift", "Feil: Skriv inn en gyldig e-postadresse.", "Må være en gyldig"),
               ("Flows/biometric-banner.nb.yaml", "kjenne igjen ansikter.", "kjenne igjen ansikt."),
               ("Flows/biometric-banner.nb.yaml", "er midlertidig låst.", "er låst en stund"),
               ("Flows/form-validation.nb.yaml", "label: Dato (dd.mm.åååå)", "label: Dato, d d"),
@@ -25,9 +25,9 @@ import Testing
               ("Voices/nb.yaml", "polite: vanlig", "polite: høflig"),
               ("dist/shell/announcer.bash", "ble ferdig etter", "er ferdig etter"),
               ("dist/shell/announcer.zsh", "ble ferdig etter", "er ferdig etter"),
-              ("Sources/AnnouncerFlows/Audit/AuditWords.swift", "live-region (ARIA", "levende region"),
-              ("Sources/AnnouncerFlows/Audit/AuditWords.swift", "fordi det er dekorativt.", "som pynt"),
-              ("Sources/AnnouncerFlows/AuditReport/AuditWords+Page.swift", "say(\"Position\", \"Nr.\")", "\"Plass\""),
+              ("Sources/QA/AnnouncerFlows/Audit/AuditWords.swift", "live-region (ARIA", "levende region"),
+              ("Sources/QA/AnnouncerFlows/Audit/AuditWords.swift", "fordi det er dekorativt.", "som pynt"),
+              ("Sources/QA/AnnouncerFlows/AuditReport/AuditWords+Page.swift", "say(\"Position\", \"Nr.\")", "\"Plass\""),
           ])
     func correctedWording(file: String, now: String, before: String) throws {
         let content = try Self.text(file)
@@ -36,8 +36,8 @@ import Testing
     }
 
     @Test("The screen is «skjermbilde» in every Bokmål string, never «skjerm» alone",
-          arguments: ["Sources/AnnouncerFlows/Audit/AuditWords.swift", "Sources/AnnouncerFlows/Audit/AuditWords+Checks.swift",
-                      "Sources/AnnouncerFlows/AuditReport/AuditWords+Page.swift", "Voices/nb.yaml"])
+          arguments: ["Sources/QA/AnnouncerFlows/Audit/AuditWords.swift", "Sources/QA/AnnouncerFlows/Audit/AuditWords+Checks.swift",
+                      "Sources/QA/AnnouncerFlows/AuditReport/AuditWords+Page.swift", "Voices/nb.yaml"])
     func screenIsSkjermbilde(file: String) throws {
         let bare = try Regex("[Ss]kjerm(en|er|ene)?[^a-zæøå]")
         let found = try Self.text(file).split(separator: "\n").filter { $0.contains(bare) }

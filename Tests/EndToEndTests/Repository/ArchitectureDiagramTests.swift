@@ -4,7 +4,8 @@ import Testing
 
 /// docs/ARCHITECTURE.md's module diagram against Package.swift: every dependency a target names is
 /// reachable along the diagram's arrows, and every arrow is a real dependency, direct or through
-/// others. The C wrappers (`CALSA`, …) and test targets are left out, as the diagram leaves them out.
+/// others. The C wrappers (`CALSA`, …), the test targets and the tests' support targets are left out, as the
+/// diagram leaves them out.
 @Suite struct ArchitectureDiagramTests {
     typealias Graph = [String: Set<String>]
 
@@ -49,7 +50,7 @@ import Testing
     }
 
     static func isLeftOut(_ target: String) -> Bool {
-        target == "TestSupport" || (target.count > 1 && target.hasPrefix("C") && target.dropFirst().first!.isUppercase)
+        ["TestSupport", "SeamTestSupport"].contains(target) || (target.count > 1 && target.hasPrefix("C") && target.dropFirst().first!.isUppercase)
     }
 
     static func reachable(from start: String, in graph: Graph) -> Set<String> {
@@ -93,5 +94,46 @@ import Testing
         let diagram = Self.diagramGraph("High ──► Middle\nLow ──► Middle\n")
         #expect(Self.missing(from: diagram, package: package) == ["Middle ──► Low"])
         #expect(Self.missing(from: package, package: diagram) == ["Low ──► Middle"])
+    }
+
+    /// Each module's layer: the folder under `sources` that holds the module's folder.
+    static func layers(under sources: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for layer in try FileManager.default.contentsOfDirectory(atPath: sources) {
+            for module in try FileManager.default.contentsOfDirectory(atPath: "\(sources)/\(layer)") { result[module] = layer }
+        }
+        return result
+    }
+
+    /// The dependencies that point the wrong way between layers: the server on a client or QA module, a
+    /// client library on QA. A program of the clients' layer (`announce`) is a thin front for all of them.
+    static func wrongWay(_ package: Graph, layers: [String: String], programs: Set<String>) -> [String] {
+        let allowed: [String: Set<String>] = ["Server": ["Server"], "Clients": ["Server", "Clients"], "QA": ["Server", "Clients", "QA"]]
+        return package.flatMap { target, dependencies in
+            dependencies.compactMap { dependency -> String? in
+                guard let from = layers[target], let to = layers[dependency] else { return "\(target) ──► \(dependency): not both in a layer" }
+                if allowed[from, default: []].contains(to) || (from == "Clients" && programs.contains(target)) { return nil }
+                return "\(target) (\(from)) ──► \(dependency) (\(to))"
+            }
+        }.sorted()
+    }
+
+    @Test("The folder tree shows the layers, and they point one way: the server uses no client or QA module, no client library uses QA")
+    func theLayersPointOneWay() throws {
+        let manifest = try String(contentsOfFile: Repository.path("Package.swift"), encoding: .utf8)
+        let layers = try Self.layers(under: Repository.path("Sources"))
+        #expect(Set(layers.values) == ["Server", "Clients", "QA"])
+        let package = Self.packageGraph(manifest)
+        let programs = Set(manifest.matches(of: #/\.executableTarget\(\s*name:\s*"([^"]+)"/#).map { String($0.1) })
+        #expect(programs.isSuperset(of: ["announce", "announcerd"]), "the programs were not read: \(programs.sorted())")
+        #expect(Set(package.keys).subtracting(layers.keys) == [], "These modules have no folder in a layer under Sources/.")
+        #expect(Self.wrongWay(package, layers: layers, programs: programs) == [], "These dependencies point the wrong way between layers.")
+    }
+
+    @Test("A server module that uses a QA module, and a client library that does, are both found")
+    func theLayerCheckFindsWrongWays() {
+        let layers = ["Engine": "Server", "Client": "Clients", "announce": "Clients", "Flows": "QA"]
+        let package: Graph = ["Engine": ["Flows"], "Client": ["Flows", "Engine"], "announce": ["Flows"], "Flows": ["Client"]]
+        #expect(Self.wrongWay(package, layers: layers, programs: ["announce"]) == ["Client (Clients) ──► Flows (QA)", "Engine (Server) ──► Flows (QA)"])
     }
 }

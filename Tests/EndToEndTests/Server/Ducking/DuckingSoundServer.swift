@@ -41,6 +41,10 @@ final class DuckingSoundServer {
             self.pulse = pulse
             sink = PrivatePulseAudio.sinkName
             environment = pulse.environment.merging(["XDG_RUNTIME_DIR": folder]) { $1 }
+            // As a desktop's PulseAudio does, it remembers each application's volume for its next stream
+            // (WirePlumber does the same on PipeWire).
+            let loaded = try pulse.pactl(["load-module", "module-stream-restore"])
+            guard loaded.status == 0 else { throw DuckingRigFailure(what: "module-stream-restore could not be loaded: \(loaded.standardError)") }
         }
     }
 
@@ -51,8 +55,9 @@ final class DuckingSoundServer {
             environment: environment)
     }
 
-    /// Plays the tone with paplay for `seconds`, and returns its stream's index once the server lists it.
-    func playTone(seconds: Double = 20) throws -> UInt32 {
+    /// Plays the tone with paplay for `seconds`, as the application `name` (by default one of its own),
+    /// and returns its stream's index once the server lists it.
+    func playTone(seconds: Double = 20, name: String? = nil) throws -> UInt32 {
         let path = folder + "/tone.raw"
         let count = Int(seconds * Double(Self.rate))
         var bytes = [UInt8]()
@@ -65,7 +70,7 @@ final class DuckingSoundServer {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let before = Set(try streams().keys)
         // A name of its own: WirePlumber gives a new stream the volume it last saw for its application's name.
-        let name = "announcer-tone-\(UUID().uuidString.prefix(8))"
+        let name = name ?? "announcer-tone-\(UUID().uuidString.prefix(8))"
         let arguments = ["/usr/bin/paplay", "--client-name=\(name)", "--raw", "--format=s16le", "--rate=\(Self.rate)", "--channels=1", "-d", sink, path]
         let paplay = ChildProcess(
             executable: arguments[0], arguments: Array(arguments.dropFirst()),

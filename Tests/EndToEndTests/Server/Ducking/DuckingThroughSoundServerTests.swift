@@ -121,6 +121,31 @@ struct DuckingThroughSoundServerTests {
         #expect(lines.first?.contains("A lowered stream ended while announcer spoke") == true)
     }
 
+    @Test("A stream that ends while it is lowered leaves its application's next stream at its own volume, not the lowered one")
+    func endedStreamIsNotRememberedLowered() throws {
+        let rig = try DuckingSoundServer()
+        defer { rig.stop() }
+        let server = try rig.startServer(hold: 100)
+        defer { server.stop() }
+        let application = "announcer-tone-\(UUID().uuidString.prefix(8))"
+        let first = try rig.playTone(seconds: 1.5, name: application)
+        let own = try #require(try rig.streams()[first])
+        let client = try SocketClient(path: server.socketPath)
+        let id = try #require(client.request(longSentence)?.id)
+        _ = client.readEvents(until: isEvent(.firstAudio, of: id))
+        #expect(waitFor({ rig.isLowered(first, from: own) }, seconds: 2), "the tone was not lowered")
+        #expect(waitFor({ (try? rig.streams()[first]) == nil }, seconds: 5), "the first tone did not end")
+        let events = client.readEvents(until: isEnd(of: id))
+        #expect(events.last?.outcome == .spoken)
+        Thread.sleep(forTimeInterval: 0.3)
+
+        let next = try rig.playTone(seconds: 5, name: application)
+        #expect(rig.isAt(own, next), "the application's next stream began at \(String(describing: try? rig.streams()[next])), not its own \(own)")
+        print(server.standardErrorText)
+        print((try? ProgramRun("/usr/bin/pw-metadata", ["-n", "route-settings"], environment: rig.environment, timeout: 5).standardOutput) ?? "no pw-metadata")
+        #expect(server.standardErrorText.contains("its next stream gets its own volume"))
+    }
+
     @Test("With no sound server to reach, the ducker says so in one line and speech goes on")
     func noSoundServer() throws {
         let folder = ServerProcess.makeDirectory()
