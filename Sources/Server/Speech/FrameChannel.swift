@@ -2,7 +2,7 @@ import Glibc
 import Spawning
 
 /// Worker frames over a pair of file descriptors: whole frames written, whole frames read, each
-/// read blocking until its frame has come (the supervisor reads on a thread of its own).
+/// read blocking until its frame has come (the supervisor first waits, with its deadline, in `WorkerInbox`).
 ///
 /// Audio goes without a copy in user space on either side: the worker writes a frame's header and
 /// eSpeak's own buffer in one `writev`, and the reader reads the samples straight into the array it

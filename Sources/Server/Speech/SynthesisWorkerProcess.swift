@@ -4,8 +4,8 @@ import Glibc
 import Spawning
 import Synchronization
 
-/// One `announcer-synth` process, started and ready: its pipes, a thread that reads its frames, a thread
-/// that watches for its end, and how it ended.
+/// One `announcer-synth` process, started and ready: its pipes, what waits on its frames, a thread that
+/// watches for its end, and how it ended.
 final class SynthesisWorkerProcess: Sendable {
     let pid: pid_t
     let channel: FrameChannel
@@ -14,7 +14,7 @@ final class SynthesisWorkerProcess: Sendable {
     let catalog: ESpeakCatalog
     /// The read end of the pipe on which the worker notes a fault of its own (`SynthesisWorkerMain`).
     private let faultNotes: Int32
-    /// What the reading thread took off the worker's stdout, and the supervisor's nudges.
+    /// The worker's frames as the supervisor waits for them, and its nudges.
     private let inbox: WorkerInbox
     /// Set, with the process reaped, the moment it ends. `terminate` kills only while this is nil, under
     /// the same lock, so a kill can never reach another process that reused the pid.
@@ -114,8 +114,6 @@ final class SynthesisWorkerProcess: Sendable {
                 var note: UInt8 = 0
                 record = WorkerExit(status: status, notedOwnFault: read(faultNotes, &note, 1) == 1)
             }
-            // The reading thread may wait for room while nobody reads: let it read on to the end of the pipe.
-            inbox.release()
             ended.leave()
             whenEnded(self)
         }
@@ -150,9 +148,9 @@ final class SynthesisWorkerProcess: Sendable {
         return exitRecord.withLock { $0 } ?? WorkerExit(status: 0, notedOwnFault: false)
     }
 
-    // The watcher holds the worker until the process has ended, so nothing reads these any more;
-    // the reading thread closes the worker's stdout itself, at its end.
+    // The watcher holds the worker until the process has ended, so nothing reads these any more.
     deinit {
+        close(channel.input)
         close(channel.output)
         close(faultNotes)
     }
