@@ -63,6 +63,7 @@ let layers: [String: [String]] = [
         "SSMLReading",
         "Blocking",
         "Spawning",
+        "CSpawning",
         "Speech",
         "ESpeak",
         "CEspeakNG",
@@ -129,6 +130,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // Already in the graph through swift-nio; named here, as the one errno and EINTR funnel.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // The pure-Swift core: announcements, the live-region queue and its policy, and the event
@@ -147,7 +150,7 @@ let package = Package(
         // announcer-synth; announcerd learns eSpeak's voices from its worker.
         // From Debian's libespeak-ng-dev (scripts/install-deps). Its module map links nothing: see `linksESpeak`.
         .systemLibrary(name: "CEspeakNG"),
-        .target(name: "Speech", dependencies: ["Blocking"], swiftSettings: swiftSettings),
+        .target(name: "Speech", dependencies: ["Blocking", "Spawning"], swiftSettings: swiftSettings),
         .target(name: "ESpeak", dependencies: ["Speech", "CEspeakNG"], swiftSettings: swiftSettings),
         // pcaudiolib's entry points with no device behind them, for the worker's static eSpeak NG, which
         // never plays audio itself: it spares each worker PulseAudio's client libraries and a connection.
@@ -159,7 +162,7 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        .target(name: "Audio", dependencies: ["CALSA"], swiftSettings: swiftSettings),
+        .target(name: "Audio", dependencies: ["CALSA", "Spawning"], swiftSettings: swiftSettings),
 
         // Ducking: other audio lowered while announcer speaks. What to lower and give back is pure Swift
         // (Ducking, with announcerd's end of it); libpulse, wrapped once (CPulseAudio, PulseAudio), is
@@ -179,7 +182,7 @@ let package = Package(
         // tables that prepare text before synthesis: normalization, lexicon, spelling, punctuation.
         .target(
             name: "AnnouncerVoices",
-            dependencies: ["AnnouncerCore", .product(name: "Yams", package: "Yams")],
+            dependencies: ["AnnouncerCore", "Spawning", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
 
@@ -188,7 +191,7 @@ let package = Package(
         // whatever `FlowSpeaker` it is given.
         .target(
             name: "AnnouncerFlows",
-            dependencies: ["AnnouncerCore", "AnnouncerVoices", "JSONLineEncoding"],
+            dependencies: ["AnnouncerCore", "AnnouncerVoices", "JSONLineEncoding", "Spawning"],
             swiftSettings: swiftSettings
         ),
 
@@ -212,8 +215,15 @@ let package = Package(
         .systemLibrary(name: "CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev", "libx11-dev"])]),
         .target(name: "XKeyboard", dependencies: ["CXTest"], swiftSettings: swiftSettings),
 
-        // Starting programs: one funnel over posix_spawn, with every other descriptor closed in the child.
-        .target(name: "Spawning", swiftSettings: swiftSettings),
+        // The POSIX funnel: starting programs over posix_spawn, with every other descriptor closed in the
+        // child, pipes that close on exec, and system calls retried on EINTR (swift-system's descriptors,
+        // and the calls it lacks). CSpawning holds the glibc extensions Swift's Glibc module leaves out.
+        .target(name: "CSpawning"),
+        .target(
+            name: "Spawning",
+            dependencies: ["CSpawning", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: swiftSettings
+        ),
 
         // A real screen reader in the loop: a private desktop (Xvfb, D-Bus, the accessibility bus, Orca,
         // Chromium) that announce starts and ends, with announcerd as Orca's speech server, keys sent
@@ -276,6 +286,7 @@ let package = Package(
             name: "AnnouncerServer",
             dependencies: [
                 "AnnouncerCore", "AnnouncerEngine", "AnnouncerScheduling", "AnnouncerProtocol", "AnnouncerVoices", "JSONLineEncoding", "SoundIcons",
+                "Spawning",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -320,7 +331,7 @@ let package = Package(
         .target(
             name: "AnnouncerCommandLine",
             dependencies: [
-                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCore", "AnnouncerProtocol", "Audio", "SoundIcons", "Speech",
+                "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCore", "AnnouncerProtocol", "Audio", "SoundIcons", "Speech", "Spawning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -335,7 +346,7 @@ let package = Package(
 
         // The ducker, which announcerd starts for --duck: thin; the decisions are Ducking's.
         .executableTarget(
-            name: "announcer-duck", dependencies: ["Ducking", "PulseAudio"],
+            name: "announcer-duck", dependencies: ["Ducking", "PulseAudio", "Spawning"],
             swiftSettings: leanReleaseSwiftSettings, linkerSettings: leanRelease
         ),
 
@@ -420,14 +431,14 @@ let package = Package(
         // a private PulseAudio server and a capture of what it played, the repository's paths.
         .target(
             name: "TestSupport",
-            dependencies: ["AnnouncerClient", "AnnouncerProtocol", "AnnouncerCore"],
+            dependencies: ["AnnouncerClient", "AnnouncerProtocol", "AnnouncerCore", "Spawning"],
             path: "Tests/TestSupport"
         ),
         // Every test that starts a process: announcerd, announce, or a real client (spd-say,
         // python3-speechd, Fenrir's driver), against the real engine and PulseAudio.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["announcerd", "announce", "announcer-duck", "TestSupport", "AnnouncerClient", "AnnouncerServer", "AnnouncerProtocol", "AnnouncerCore"]
+            dependencies: ["announcerd", "announce", "announcer-duck", "TestSupport", "AnnouncerClient", "AnnouncerServer", "AnnouncerProtocol", "AnnouncerCore", "Spawning"]
         ),
     ]
 )

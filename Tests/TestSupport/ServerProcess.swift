@@ -1,5 +1,6 @@
 public import AnnouncerProtocol
 import Foundation
+import Spawning
 import Synchronization
 
 /// A real `announcerd`, built beside the test bundle, on a socket of its own.
@@ -122,49 +123,34 @@ public struct ProgramRun: Sendable {
     public let timedOut: Bool
 
     public init(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:], timeout: Double = 30) throws {
-        var pipes: [[Int32]] = []
+        var pipes: [(reading: Int32, writing: Int32)] = []
         for _ in 0..<3 {
-            var ends: [Int32] = [-1, -1]
-            guard createPipe(&ends, O_CLOEXEC) == 0 else { throw ProgramRunFailure(executable: executable, errno: errno) }
-            pipes.append(ends)
+            guard let pipe = ChildProcess.pipe() else {
+                let code = errno
+                for made in pipes { close(made.reading); close(made.writing) }
+                throw ProgramRunFailure(executable: executable, reason: String(cString: strerror(code)))
+            }
+            pipes.append(pipe)
         }
         let (stdin, stdout, stderr) = (pipes[0], pipes[1], pipes[2])
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr[1], 2)
-        // Nothing else of the test's: no other program's pipes or sockets stay open in this one.
-        _ = spawnActionsCloseFrom(&actions, 3)
-
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        close(stdin[0]); close(stdout[1]); close(stderr[1])
-        guard spawned == 0 else {
-            close(stdin[1]); close(stdout[0]); close(stderr[0])
-            throw ProgramRunFailure(executable: executable, errno: spawned)
+        var child = ChildProcess(
+            executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        child.standardInput = .descriptor(stdin.reading)
+        child.standardOutput = .descriptor(stdout.writing)
+        child.standardError = .descriptor(stderr.writing)
+        child.group = .new
+        let spawned = Result { () throws(SpawnError) in try child.spawn() }
+        close(stdin.reading); close(stdout.writing); close(stderr.writing)
+        let pid: pid_t
+        switch spawned {
+        case let .success(started): pid = started
+        case let .failure(error):
+            close(stdin.writing); close(stdout.reading); close(stderr.reading)
+            throw ProgramRunFailure(executable: executable, reason: error.reason)
         }
 
-        let output = PipeReader(FileHandle(fileDescriptor: stdout[0], closeOnDealloc: true))
-        let errors = PipeReader(FileHandle(fileDescriptor: stderr[0], closeOnDealloc: true))
+        let output = PipeReader(FileHandle(fileDescriptor: stdout.reading, closeOnDealloc: true))
+        let errors = PipeReader(FileHandle(fileDescriptor: stderr.reading, closeOnDealloc: true))
         let expired = Atomic(false)
         let exited = Atomic(false)
         let group = pid
@@ -175,11 +161,11 @@ public struct ProgramRun: Sendable {
             DispatchQueue.global().asyncAfter(deadline: .now() + 3) { if !exited.load(ordering: .acquiring) { kill(group, SIGKILL) } }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        let writer = FileHandle(fileDescriptor: stdin[1], closeOnDealloc: false)
+        let writer = FileHandle(fileDescriptor: stdin.writing, closeOnDealloc: false)
         try? writer.write(contentsOf: Data(input.utf8))
-        close(stdin[1])
+        close(stdin.writing)
         var waitStatus: Int32 = 0
-        while waitpid(pid, &waitStatus, 0) < 0, errno == EINTR {}
+        _ = SystemCall.retrying { waitpid(pid, &waitStatus, 0) }
         exited.store(true, ordering: .releasing)
         watchdog.cancel()
         // Whatever the program left running in its group goes with it.
@@ -193,18 +179,12 @@ public struct ProgramRun: Sendable {
     }
 }
 
-// glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np (2.34), which Swift's Glibc module
-// leaves out because they need _GNU_SOURCE; both take only integers and pointers.
-@_silgen_name("pipe2")
-private func createPipe(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
-@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
-private func spawnActionsCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
-
 /// A program that could not be started at all.
 public struct ProgramRunFailure: Error, CustomStringConvertible {
     public let executable: String
-    public let errno: Int32
-    public var description: String { "\(executable) could not be started: \(String(cString: strerror(errno)))." }
+    /// Why, in the C library's words.
+    public let reason: String
+    public var description: String { "\(executable) could not be started: \(reason)." }
 }
 
 /// Reads a pipe to its end on a thread of its own.

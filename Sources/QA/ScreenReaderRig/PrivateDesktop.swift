@@ -187,16 +187,14 @@ public final class PrivateDesktop: @unchecked Sendable {
             let left = deadline - ContinuousClock.now
             var poller = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32(max(0, left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000))
-            let ready = poll(&poller, 1, milliseconds)
-            if ready < 0, errno == EINTR { continue }
+            let ready = SystemCall.retrying { poll(&poller, 1, milliseconds) }
             if ready <= 0 {
                 kill(pid, SIGKILL)
                 waitpid(pid, nil, 0)
                 throw .partFailed(part: part, reason: "it was not ready within \(timeout.components.seconds) seconds")
             }
             var buffer = [UInt8](repeating: 0, count: 512)
-            let count = read(ends[0], &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
+            let count = buffer.withUnsafeMutableBytes { SystemCall.read(ends[0], into: $0) } ?? 0
             if count <= 0 {
                 waitpid(pid, nil, 0)
                 throw .partFailed(part: part, reason: "it ended before it was ready")

@@ -1,4 +1,5 @@
 import Glibc
+import Spawning
 
 /// A WAV file's sound, read whole into mono samples at the file's own rate, for a `Resampler` to bring to the speech rate.
 ///
@@ -138,11 +139,9 @@ public struct WAVFile: Sendable {
         var filled = 0
         while filled < size {
             let count = bytes.withUnsafeMutableBytes { buffer in
-                guard let start = buffer.baseAddress else { return 0 }
-                return Glibc.read(descriptor, start + filled, size - filled)
+                SystemCall.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<size]))
             }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw systemError() }
+            guard let count else { throw systemError() }
             if count == 0 { break }
             filled += count
         }

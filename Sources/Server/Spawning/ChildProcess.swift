@@ -1,4 +1,6 @@
+import CSpawning
 public import Glibc
+import SystemPackage
 
 /// How to start a program: its arguments and environment, where its standard streams go, which of
 /// announce's descriptors it gets and under which numbers, and its process group. Every other
@@ -21,6 +23,9 @@ public struct ChildProcess: Sendable {
         case new
         /// An existing group.
         case joining(pid_t)
+        /// A new session (and group) led by the child, with no controlling terminal: the caller's
+        /// Ctrl-C, or its terminal closing, does not reach it.
+        case newSession
     }
 
     public var executable: String
@@ -41,8 +46,8 @@ public struct ChildProcess: Sendable {
         self.environment = environment
     }
 
-    /// Starts the program; the corresponding C function is `posix_spawn`. Signals announce handles or
-    /// ignores itself (SIGINT, SIGTERM, SIGHUP, SIGPIPE) are back to their defaults in the child, and none is blocked.
+    /// Starts the program; the corresponding C function is `posix_spawn`. Every signal is back to its
+    /// default in the child (announce ignores SIGPIPE, announcerd SIGHUP and SIGUSR1/2), and none is blocked.
     public func spawn() throws(SpawnError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -59,16 +64,15 @@ public struct ChildProcess: Sendable {
         for (number, descriptor) in passing.sorted(by: { $0.key < $1.key }) {
             posix_spawn_file_actions_adddup2(&actions, descriptor, number)
         }
-        let firstClosed = (passing.keys.max() ?? 2) + 1
-        guard let closeFrom = Self.addCloseFrom else { throw .noCloseFrom }
-        _ = closeFrom(&actions, firstClosed)
+        // The one descriptor-leak defence: whatever another thread left inheritable, or a library opened
+        // without O_CLOEXEC, goes no further than this process.
+        _ = cspawning_add_close_from(&actions, (passing.keys.max() ?? 2) + 1)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signalNumber in [SIGINT, SIGTERM, SIGPIPE, SIGHUP] { sigaddset(&defaults, signalNumber) }
+        sigfillset(&defaults)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var none = sigset_t()
         sigemptyset(&none)
@@ -82,6 +86,8 @@ public struct ChildProcess: Sendable {
         case let .joining(leader):
             posix_spawnattr_setpgroup(&attributes, leader)
             flags |= POSIX_SPAWN_SETPGROUP
+        case .newSession:
+            flags |= Int32(cspawning_set_session_flag())
         }
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
@@ -100,20 +106,10 @@ public struct ChildProcess: Sendable {
         return pid
     }
 
-    /// A pipe whose ends close on exec, so no child inherits them unless passed; nil when none can be made.
-    /// (`pipe2` is declared only under `_GNU_SOURCE`, which Swift's Glibc module does not define.)
+    /// A pipe whose ends close on exec (made so at once, by `pipe2`), so no child inherits them unless
+    /// passed; nil when none can be made.
     public static func pipe() -> (reading: Int32, writing: Int32)? {
-        var ends: [Int32] = [0, 0]
-        guard Glibc.pipe(&ends) == 0 else { return nil }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return (ends[0], ends[1])
+        guard let ends = try? FileDescriptor.pipe(options: .closeOnExec) else { return nil }
+        return (ends.readEnd.rawValue, ends.writeEnd.rawValue)
     }
-
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later). Its header declares it only
-    /// under `_GNU_SOURCE`, which Swift's Glibc module does not define, so it is looked up by name.
-    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-        // RTLD_DEFAULT, a null handle: the symbol as the program's own libraries define it.
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-    }()
 }

@@ -3,13 +3,17 @@ import Glibc
 /// Why a program could not be started, in one sentence.
 public enum SpawnError: Error, Equatable, CustomStringConvertible {
     case failed(executable: String, errno: Int32)
-    /// The C library cannot close a child's other descriptors (glibc older than 2.34).
-    case noCloseFrom
+
+    /// Why, in the C library's words: "No such file or directory".
+    public var reason: String {
+        switch self {
+        case let .failed(_, code): String(cString: strerror(code))
+        }
+    }
 
     public var description: String {
         switch self {
-        case let .failed(executable, code): "\(executable) could not be started: \(String(cString: strerror(code)))."
-        case .noCloseFrom: "This C library cannot close a new program's other descriptors (glibc 2.34 or later is needed)."
+        case let .failed(executable, _): "\(executable) could not be started: \(reason)."
         }
     }
 }

@@ -34,8 +34,11 @@ public final class IsolatedSynthesizer: Synthesizer {
     private let counters = Mutex(SynthesisHealth())
     private let crashes = Mutex<[Int: (count: Int, last: ContinuousClock.Instant)]>([:])
 
-    /// How often a silent worker is looked at: whether it is stopped, and whether anything waits on it.
-    private static let silenceCheck = Duration.milliseconds(50)
+    /// How long a worker that an announcement waits on may be silent before it is looked at: whether it
+    /// was stopped. A request queued behind it has it looked at at once.
+    private static let firstLook = Duration.milliseconds(50)
+    /// The worker the supervisor is streaming from, for `enqueue` to nudge.
+    private let streaming = Mutex<SynthesisWorkerProcess?>(nil)
 
     /// Starts the worker (and a standby, when `keepsStandby`) and the supervisor thread; throws if the first cannot start.
     public init(
@@ -97,6 +100,7 @@ public final class IsolatedSynthesizer: Synthesizer {
 
     public func enqueue(_ request: SynthesisRequest) {
         jobs.append(request)
+        streaming.withLock { $0 }?.nudge()
     }
 
     /// Restarts, hangs and refused inputs so far, for status reports.
@@ -180,11 +184,15 @@ public final class IsolatedSynthesizer: Synthesizer {
         var cut = false
         var heardAudio = false
         var lastFrame = ContinuousClock.now
+        // A request queued meanwhile nudges the wait, since the worker is then waited on.
+        streaming.withLock { $0 = worker }
+        defer { streaming.withLock { $0 = nil } }
         while true {
-            let read = worker.channel.read(timeout: Self.silenceCheck)
-            if case .success = read { lastFrame = .now }
-            switch read {
-            case let .success(.audio(frameID, samples)) where frameID == id:
+            let waitedOn = (mayRetry && !heardAudio) || cut || !jobs.isEmpty
+            let arrival = worker.next(within: nextLook(silentSince: lastFrame, waitedOn: waitedOn))
+            if case .frame = arrival { lastFrame = .now }
+            switch arrival {
+            case let .frame(.audio(frameID, samples)) where frameID == id:
                 guard !cut else { continue }
                 heardAudio = true
                 let kept = samples.withUnsafeBufferPointer { request.deliver($0) }
@@ -194,19 +202,19 @@ public final class IsolatedSynthesizer: Synthesizer {
                     cut = true
                     worker.channel.write(.cancel(id: id))
                 }
-            case let .success(.mark(frameID, mark, sample)) where frameID == id:
+            case let .frame(.mark(frameID, mark, sample)) where frameID == id:
                 guard !cut else { continue }
                 request.reachedMark?(Int(mark), Int(sample))
-            case let .success(.end(frameID, end)) where frameID == id:
+            case let .frame(.end(frameID, end)) where frameID == id:
                 if cut { return .ended(.aborted) }
                 switch end {
                 case .completed: return .ended(.completed)
                 case .aborted: return .ended(.aborted)
                 case let .failed(message): return .ended(.failed(.workerCrashed("eSpeak NG reported: \(message)")))
                 }
-            case .success:
+            case .frame:
                 continue
-            case .failure(.timedOut):
+            case .nudged, .timedOut:
                 // A cut is seen here too, not only when the next audio is refused: a silent worker gives no audio to refuse.
                 if !cut, request.isCancelled() {
                     cut = true
@@ -226,7 +234,7 @@ public final class IsolatedSynthesizer: Synthesizer {
                     // A worker that hangs while running is stuck in eSpeak on this text; one stopped from outside is not.
                     return lose(worker, how: how, blame: condition == .running ? key : nil, cut: cut, heardAudio: heardAudio, mayRetry: mayRetry)
                 }
-            case .failure:
+            case .failed:
                 let exit = worker.stop(grace: .milliseconds(20))
                 workers.retire(worker, because: exit.description)
                 if exit.isOwnFault { remember(key) }
@@ -235,6 +243,17 @@ public final class IsolatedSynthesizer: Synthesizer {
                 return .ended(.failed(.workerCrashed(exit.description)))
             }
         }
+    }
+
+    /// How long to wait for the next frame: until the next moment at which the worker's silence, counted
+    /// from its last frame, means something. While an announcement waits on it, that is the first look
+    /// (whether it was stopped) and then the stall bound; otherwise the stall bound, where a cut is seen,
+    /// and then the hang bound. So a silent worker costs at most three wake-ups, and one that speaks none.
+    private func nextLook(silentSince lastFrame: ContinuousClock.Instant, waitedOn: Bool) -> Duration {
+        let silence = ContinuousClock.now - lastFrame
+        if waitedOn, silence < Self.firstLook { return Self.firstLook - silence }
+        if silence < stallTimeout { return stallTimeout - silence }
+        return max(hangTimeout - silence, .zero)
     }
 
     /// Replaces a worker that stalled or hung: counted as a hang, and retried when nothing was heard yet.

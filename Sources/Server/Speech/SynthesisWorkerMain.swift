@@ -32,7 +32,7 @@ public enum SynthesisWorkerMain {
         let cancelled = Atomic<UInt32>(0)
         DedicatedThread.start(name: "announcer-synth.reader") {
             while true {
-                switch channel.read(timeout: nil) {
+                switch channel.read() {
                 case let .success(.synthesize(request)): requests.append(request)
                 case let .success(.cancel(id)): cancelled.store(id, ordering: .releasing)
                 case .success: continue
@@ -52,7 +52,8 @@ public enum SynthesisWorkerMain {
                 text: request.text, voice: request.voice, rate: request.rate, pitch: request.pitch, volume: request.volume,
                 deliver: { chunk in
                     guard cancelled.load(ordering: .acquiring) != id else { return false }
-                    return channel.write(.audio(id: id, samples: Array(chunk)))
+                    // Straight from eSpeak's buffer into the pipe.
+                    return channel.writeAudio(id: id, samples: chunk)
                 },
                 finish: { _ in }
             )

@@ -1,9 +1,11 @@
 import Blocking
 import Dispatch
 import Glibc
+import Spawning
 import Synchronization
 
-/// One `announcer-synth` process, started and ready: its pipes, a thread that watches for its end, and how it ended.
+/// One `announcer-synth` process, started and ready: its pipes, what waits on its frames, a thread that
+/// watches for its end, and how it ended.
 final class SynthesisWorkerProcess: Sendable {
     let pid: pid_t
     let channel: FrameChannel
@@ -12,6 +14,8 @@ final class SynthesisWorkerProcess: Sendable {
     let catalog: ESpeakCatalog
     /// The read end of the pipe on which the worker notes a fault of its own (`SynthesisWorkerMain`).
     private let faultNotes: Int32
+    /// The worker's frames as the supervisor waits for them, and its nudges.
+    private let inbox: WorkerInbox
     /// Set, with the process reaped, the moment it ends. `terminate` kills only while this is nil, under
     /// the same lock, so a kill can never reach another process that reused the pid.
     private let exitRecord = Mutex<WorkerExit?>(nil)
@@ -31,23 +35,44 @@ final class SynthesisWorkerProcess: Sendable {
     static func start(
         executable: String, timeout: Duration, whenEnded: @escaping @Sendable (SynthesisWorkerProcess) -> Void
     ) throws(SpeechError) -> SynthesisWorkerProcess {
-        // One start at a time in this process, from the pipes to the spawn: the ends are marked close-on-exec
-        // only after pipe() made them, and a worker started meanwhile must not inherit them. A worker's stdout
-        // held open by its standby would hide its death.
-        let (pid, spawned, pipes) = spawning.withLock { _ in spawn(executable) }
-        guard let pipes else { throw .workerUnavailable("no pipe could be made") }
-        guard spawned == 0 else {
-            for end in [pipes.toWorker, pipes.fromWorker, pipes.notes] { close(end) }
-            throw .workerUnavailable("\(executable) could not be started (\(String(cString: strerror(spawned))))")
+        // Every end closes on exec from the start, and the child closes every descriptor it is not
+        // given (`ChildProcess`): a worker's stdout held open by its standby would hide its death.
+        guard let toWorker = ChildProcess.pipe() else { throw .workerUnavailable("no pipe could be made") }
+        guard let fromWorker = ChildProcess.pipe() else {
+            for end in [toWorker.reading, toWorker.writing] { close(end) }
+            throw .workerUnavailable("no pipe could be made")
         }
-        let channel = FrameChannel(input: pipes.fromWorker, output: pipes.toWorker)
+        guard let notes = ChildProcess.pipe() else {
+            for end in [toWorker.reading, toWorker.writing, fromWorker.reading, fromWorker.writing] { close(end) }
+            throw .workerUnavailable("no pipe could be made")
+        }
+        // Non-blocking: the worker's one-byte note never waits, and reading it after the end never hangs.
+        for end in [notes.reading, notes.writing] { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
+        var child = ChildProcess(executable: executable, arguments: [SynthesisWorkerMain.faultNoteArgument], environment: workerEnvironment())
+        child.standardInput = .descriptor(toWorker.reading)
+        child.standardOutput = .descriptor(fromWorker.writing)
+        // eSpeak's own complaints go where the server's log goes.
+        child.standardError = .descriptor(STDERR_FILENO)
+        child.passing = [SynthesisWorkerMain.faultNoteDescriptor: notes.writing]
+        let pid: pid_t
+        do throws(SpawnError) {
+            pid = try child.spawn()
+        } catch {
+            for end in [toWorker, fromWorker, notes].flatMap({ [$0.reading, $0.writing] }) { close(end) }
+            throw .workerUnavailable("\(executable) could not be started (\(error.reason))")
+        }
+        // The worker's ends are the worker's alone now.
+        for end in [toWorker.reading, fromWorker.writing, notes.writing] { close(end) }
+        let channel = FrameChannel(input: fromWorker.reading, output: toWorker.writing)
+        let inbox = WorkerInbox(reading: channel)
         let rate: Int
         let catalog: ESpeakCatalog
-        switch channel.read(timeout: timeout) {
-        case let .success(.ready(sampleRate, voices)): (rate, catalog) = (sampleRate, voices)
+        switch inbox.next(within: timeout) {
+        case let .frame(.ready(sampleRate, voices)): (rate, catalog) = (sampleRate, voices)
         default: (rate, catalog) = (0, ESpeakCatalog(voices: []))
         }
-        let worker = SynthesisWorkerProcess(pid: pid, channel: channel, faultNotes: pipes.notes, sampleRate: rate, catalog: catalog)
+        let worker = SynthesisWorkerProcess(
+            pid: pid, channel: channel, inbox: inbox, faultNotes: notes.reading, sampleRate: rate, catalog: catalog)
         guard rate > 0 else {
             worker.watch { _ in }
             throw .workerUnavailable("\(executable) did not start eSpeak NG (\(worker.stop(grace: .milliseconds(20)).description))")
@@ -56,68 +81,24 @@ final class SynthesisWorkerProcess: Sendable {
         return worker
     }
 
-    private static let spawning = Mutex(())
-
-    /// The parent's ends of a worker's three pipes.
-    private struct Pipes {
-        let toWorker: Int32
-        let fromWorker: Int32
-        let notes: Int32
-    }
-
-    /// Makes the pipes and spawns the worker on them; the posix_spawn result, and nil pipes if none could be made.
-    private static func spawn(_ executable: String) -> (pid_t, Int32, Pipes?) {
-        var toWorker: [Int32] = [-1, -1]
-        var fromWorker: [Int32] = [-1, -1]
-        var notes: [Int32] = [-1, -1]
-        guard makePipe(&toWorker), makePipe(&fromWorker), makePipe(&notes) else {
-            for end in toWorker + fromWorker + notes where end >= 0 { close(end) }
-            return (0, 0, nil)
-        }
-        // Non-blocking: the worker's one-byte note never waits, and reading it after the end never hangs.
-        for end in notes { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toWorker[0], STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, fromWorker[1], STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, notes[1], SynthesisWorkerMain.faultNoteDescriptor)
-        // Nothing else of this process's crosses over: a descriptor another thread left inheritable (a
-        // Foundation `Process` watches its child through one) would stay open in the worker for its whole life.
-        _ = addCloseFrom?(&actions, SynthesisWorkerMain.faultNoteDescriptor + 1)
-        // The worker starts with no signal blocked and SIGPIPE at its default, whatever this thread has,
-        // so it dies (and is restarted) rather than lingering if the server goes.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        var pid: pid_t = 0
-        let arguments = [executable, SynthesisWorkerMain.faultNoteArgument]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var environment: [UnsafeMutablePointer<CChar>?] = workerEnvironment().map { strdup($0) } + [nil]
-        defer { for pointer in environment { free(pointer) } }
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, &argv, &environment)
-        close(toWorker[0])
-        close(fromWorker[1])
-        close(notes[1])
-        return (pid, spawned, Pipes(toWorker: toWorker[1], fromWorker: fromWorker[0], notes: notes[0]))
-    }
-
-    private init(pid: pid_t, channel: FrameChannel, faultNotes: Int32, sampleRate: Int, catalog: ESpeakCatalog) {
+    private init(pid: pid_t, channel: FrameChannel, inbox: WorkerInbox, faultNotes: Int32, sampleRate: Int, catalog: ESpeakCatalog) {
         self.pid = pid
         self.channel = channel
+        self.inbox = inbox
         self.faultNotes = faultNotes
         self.sampleRate = sampleRate
         self.catalog = catalog
+    }
+
+    /// The next frame, failure or nudge, waiting at most `timeout` for it.
+    func next(within timeout: Duration) -> WorkerInbox.Arrival {
+        inbox.next(within: timeout)
+    }
+
+    /// Wakes the supervisor if it waits on this worker, so it looks again at once; a nudge that finds
+    /// nobody waiting is taken, and passed over, by the next wait.
+    func nudge() {
+        inbox.nudge()
     }
 
     /// Waits for the end on a thread of its own, so the end is known when it happens, not at the next request.
@@ -126,10 +107,10 @@ final class SynthesisWorkerProcess: Sendable {
         DedicatedThread.start(name: "announcer.synthesis-watcher") { [self] in
             // WNOWAIT leaves the process a zombie, so its pid stays ours until it is reaped under the lock below.
             var info = siginfo_t()
-            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+            _ = SystemCall.retrying { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
             exitRecord.withLock { record in
                 var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                _ = SystemCall.retrying { waitpid(pid, &status, 0) }
                 var note: UInt8 = 0
                 record = WorkerExit(status: status, notedOwnFault: read(faultNotes, &note, 1) == 1)
             }
@@ -218,22 +199,6 @@ private func processState(_ pid: pid_t) -> Character? {
 /// This process's environment for the worker, with Swift's crash backtracer turned off: when eSpeak aborts,
 /// the backtracer would keep the dying worker alive for seconds while it symbolicates, so the crash would
 /// be seen late, as a hang, and fill the server's log with a backtrace of eSpeak's internals.
-func workerEnvironment(_ environment: [String: String] = ProcessEnvironment.current) -> [String] {
-    environment.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" } + ["SWIFT_BACKTRACE=enable=no"]
+func workerEnvironment(_ environment: [String: String] = ProcessEnvironment.current) -> [String: String] {
+    environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
 }
-
-/// A pipe whose ends close on exec, so no other child process inherits them.
-private func makePipe(_ ends: inout [Int32]) -> Bool {
-    guard pipe(&ends) == 0 else { return false }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    return true
-}
-
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later): the spawned process closes every
-/// descriptor from the one given up. Its header declares it only under `_GNU_SOURCE`, which Swift's Glibc
-/// module does not define, so it is looked up by name; nil on a C library without it.
-private let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-    // RTLD_DEFAULT, a null handle: the symbol as the program's own libraries define it.
-    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-}()

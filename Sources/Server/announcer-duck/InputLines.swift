@@ -1,4 +1,5 @@
 import Glibc
+import Spawning
 
 /// Lines read from a descriptor as they come, with a time limit, until it ends or a stop is signalled.
 struct InputLines {
@@ -25,16 +26,12 @@ struct InputLines {
                 return .line(line)
             }
             var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&watched, stop >= 0 ? 2 : 1, timeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return .end
-            }
+            let ready = SystemCall.retrying { poll(&watched, stop >= 0 ? 2 : 1, timeout) }
+            if ready < 0 { return .end }
             if ready == 0 { return .timedOut }
             if stop >= 0, watched[1].revents != 0 { return .stop }
             var chunk = [UInt8](repeating: 0, count: 256)
-            let count = read(descriptor, &chunk, chunk.count)
-            if count < 0, errno == EINTR { continue }
+            let count = chunk.withUnsafeMutableBytes { SystemCall.read(descriptor, into: $0) } ?? 0
             guard count > 0 else { return .end }
             pending += chunk[..<count]
         }

@@ -2,6 +2,7 @@ import TestSupport
 import AnnouncerClient
 import AnnouncerCore
 import Foundation
+import Spawning
 import Testing
 
 /// `announce flow play`, driven as a tester drives it: in a real terminal (tmux), and from a pipe.
@@ -249,62 +250,38 @@ final class TmuxSession {
 
     func kill() { tmux(["kill-server"]) }
 
-    /// Runs tmux and waits for it. Spawned by hand rather than with `Process`, which passes on the
-    /// calling thread's blocked signals: a tmux server started with SIGCHLD and SIGHUP blocked never
+    /// Runs tmux and waits for it. Spawned through `ChildProcess` (no signal blocked, every one at its
+    /// default) rather than with `Process`, which passes on the calling thread's blocked signals: a tmux server started with SIGCHLD and SIGHUP blocked never
     /// notices its pane end and never ends the pane's process. Only commands that answer get a pipe:
     /// the first one starts the server, which would hold a pipe open for as long as it runs.
     @discardableResult
     private func tmux(_ arguments: [String], output: UnsafeMutablePointer<String>? = nil) -> Int32 {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // Close-on-exec, so no process another test spawns meanwhile keeps the pipe open.
-        var ends: [Int32] = [-1, -1]
-        if output != nil {
-            guard pipe(&ends) == 0 else { return -1 }
-            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-
         let path = Self.path ?? "/usr/bin/tmux"
-        let argv = ([path, "-L", socket] + arguments).map { strdup($0) } + [nil]
-        let environment = AnnounceProcess.hermeticEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + environment).forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environment)
-        if output != nil { close(ends[1]) }
-        guard spawned == 0 else {
-            if output != nil { close(ends[0]) }
+        var child = ChildProcess(executable: path, arguments: ["-L", socket] + arguments, environment: AnnounceProcess.hermeticEnvironment)
+        // Standard error to /dev/null; standard output too, unless the command answers.
+        child.standardError = .null
+        let pipe = output == nil ? nil : ChildProcess.pipe()
+        if output != nil {
+            guard let pipe else { return -1 }
+            child.standardOutput = .descriptor(pipe.writing)
+        }
+        let spawned = Result { () throws(SpawnError) in try child.spawn() }
+        if let pipe { close(pipe.writing) }
+        guard case let .success(pid) = spawned else {
+            if let pipe { close(pipe.reading) }
             return -1
         }
-        if let output {
+        if let output, let pipe {
             var data = Data()
             var chunk = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = read(ends[0], &chunk, chunk.count)
-                if count > 0 { data.append(contentsOf: chunk[0..<count]) } else if count < 0, errno == EINTR { continue } else { break }
+            while let count = chunk.withUnsafeMutableBytes({ SystemCall.read(pipe.reading, into: $0) }), count > 0 {
+                data.append(contentsOf: chunk[0..<count])
             }
-            close(ends[0])
+            close(pipe.reading)
             output.pointee = String(decoding: data, as: UTF8.self)
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        _ = SystemCall.retrying { waitpid(pid, &status, 0) }
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Spawning
 import Synchronization
 
 /// A key `flow play` acts on, decoded from the bytes of standard input.
@@ -181,20 +182,17 @@ public final class PlayKeyboard {
         if atEnd { return false }
         if let waitMilliseconds {
             var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&request, 1, waitMilliseconds) > 0 else { return false }
+            guard SystemCall.retrying({ poll(&request, 1, waitMilliseconds) }) > 0 else { return false }
         }
         var chunk = [UInt8](repeating: 0, count: 256)
-        while true {
-            let count = read(fd, &chunk, chunk.count)
-            if count > 0 {
-                buffer = Array(chunk[0..<count])
-                position = 0
-                return true
-            }
-            if count < 0, errno == EINTR { continue }
+        let count = chunk.withUnsafeMutableBytes { SystemCall.read(fd, into: $0) } ?? 0
+        guard count > 0 else {
             atEnd = true
             return false
         }
+        buffer = Array(chunk[0..<count])
+        position = 0
+        return true
     }
 }
 

@@ -66,21 +66,20 @@ public final class ChromiumBrowser: @unchecked Sendable {
         do { try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true) } catch {
             throw .chromiumFailedToStart("its profile folder could not be made")
         }
-        var toBrowser: [Int32] = [0, 0]
-        var fromBrowser: [Int32] = [0, 0]
-        guard pipe(&toBrowser) == 0 else {
+        // Both close on exec: only the ends passed as 3 and 4 reach Chromium, and none leaks into another child.
+        guard let commandPipe = ChildProcess.pipe() else {
             try? FileManager.default.removeItem(atPath: profile)
             throw .chromiumFailedToStart("no pipe could be made")
         }
-        guard pipe(&fromBrowser) == 0 else {
-            toBrowser.forEach { Glibc.close($0) }
+        guard let answerPipe = ChildProcess.pipe() else {
+            [commandPipe.reading, commandPipe.writing].forEach { Glibc.close($0) }
             try? FileManager.default.removeItem(atPath: profile)
             throw .chromiumFailedToStart("no pipe could be made")
         }
+        let toBrowser = [commandPipe.reading, commandPipe.writing]
+        let fromBrowser = [answerPipe.reading, answerPipe.writing]
         // A browser that has gone makes a write to its pipe fail with EPIPE, not end announce by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        // Only the ends passed as 3 and 4 reach Chromium; announce's own ends must not leak into another child.
-        for descriptor in toBrowser + fromBrowser { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         let shown: [String] = if let xDisplay = display.xDisplay {
             // A real window filling the screen, where a screen reader on that display reads it.
             // An app window (no toolbar, no address bar), so Tab moves through the page alone as it does once
@@ -191,18 +190,7 @@ public final class ChromiumBrowser: @unchecked Sendable {
     }
 
     private func write(_ data: Data) -> Bool {
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(commands, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        data.withUnsafeBytes { SystemCall.writeAll(commands, $0) }
     }
 
     /// Reads answers and events until the browser closes its end.
@@ -210,8 +198,7 @@ public final class ChromiumBrowser: @unchecked Sendable {
         var pending = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = read(answers, &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
+            let count = buffer.withUnsafeMutableBytes { SystemCall.read(answers, into: $0) } ?? 0
             if count <= 0 { break }
             pending.append(contentsOf: buffer[0..<count])
             while let end = pending.firstIndex(of: 0) {

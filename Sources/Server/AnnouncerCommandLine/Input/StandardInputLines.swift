@@ -1,4 +1,5 @@
 import Glibc
+import Spawning
 
 /// Reads standard input to its end in raw chunks, as lines, and warns once on standard error when a
 /// line is not valid UTF-8. With `tee`, each chunk is written to standard output at once and
@@ -45,8 +46,7 @@ public final class StandardInputLines {
     }
 
     private func readChunk() {
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { return }
+        let count = buffer.withUnsafeMutableBytes { SystemCall.read(STDIN_FILENO, into: $0) } ?? 0
         guard count > 0 else {
             ended = true
             if let last = assembler.finish() { ready.append(last) }
@@ -61,13 +61,6 @@ public final class StandardInputLines {
 
     /// Writes all of `bytes` to standard output; false once it cannot be written any more.
     private static func writeAll(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var rest = bytes
-        while !rest.isEmpty {
-            let written = rest.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            rest = rest.dropFirst(written)
-        }
-        return true
+        bytes.withUnsafeBytes { SystemCall.writeAll(STDOUT_FILENO, $0) }
     }
 }

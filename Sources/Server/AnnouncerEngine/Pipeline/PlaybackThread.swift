@@ -179,10 +179,10 @@ final class PlaybackThread: Sendable {
         defer { playing.withLock { $0 = nil } }
         guard !stream.isCancelled else { return }
         // What was written so far, played again from the start if the device fails mid-utterance.
-        var written: [[Int16]] = []
+        var written: [ArraySlice<Int16>] = []
         var writtenFrames = 0
         // Beyond the replay limit, the chunk being written, so a fault loses only what was already heard.
-        var unsaved: [Int16]?
+        var unsaved: ArraySlice<Int16>?
         let replayLimit = sink.format.frames(in: Self.longestReplay)
         var heard = false
         // Marks taken from the stream, reported once the audio after them is written, so that their
@@ -233,13 +233,15 @@ final class PlaybackThread: Sendable {
                         stream.cancel()
                         job.report(.paused(afterMark: lastMark, at: clock.now()))
                         return
-                    case .audio(var chunk):
+                    case let .audio(whole):
+                        // Trimmed in place, as a slice of the stream's array: no copy on the way to the sink.
+                        var chunk = whole[...]
                         if !heard {
                             // eSpeak NG begins a word that starts with a stop ("tab", "checked") with its
                             // closure: up to 48 ms of digital silence, which only delays the first sound. It
                             // is not written (NVDA trims it too); a chunk of nothing but silence keeps its
                             // last millisecond, so that the utterance still reports its first audio.
-                            chunk = Self.withoutLeadingSilence(chunk, keeping: sink.format.frames(in: .milliseconds(1)))
+                            chunk = Self.withoutLeadingSilence(whole, keeping: sink.format.frames(in: .milliseconds(1)))
                         }
                         if !pendingMarks.isEmpty, stream.isPauseRequested {
                             reportMarksAtEnd()
@@ -343,9 +345,9 @@ final class PlaybackThread: Sendable {
 
     /// The chunk from the zero just before its first sample that is not zero, so a sound that rises from
     /// zero (a tone, a sine's first sample) keeps its start; a chunk of only zeros keeps its last `keeping`.
-    static func withoutLeadingSilence(_ chunk: [Int16], keeping: Int) -> [Int16] {
-        guard let firstSound = chunk.firstIndex(where: { $0 != 0 }) else { return Array(chunk.suffix(max(1, keeping))) }
-        return firstSound <= 1 ? chunk : Array(chunk[(firstSound - 1)...])
+    static func withoutLeadingSilence(_ chunk: [Int16], keeping: Int) -> ArraySlice<Int16> {
+        guard let firstSound = chunk.firstIndex(where: { $0 != 0 }) else { return chunk.suffix(max(1, keeping)) }
+        return firstSound <= 1 ? chunk[...] : chunk[(firstSound - 1)...]
     }
 
     /// When the first frame of a chunk just written is heard: the sink's delay counts every

@@ -1,4 +1,5 @@
 public import Foundation
+import Spawning
 
 /// Speech Dispatcher's autospawn, as python3-speechd and libspeechd use it.
 ///
@@ -46,52 +47,28 @@ public enum Autospawn {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         try? FileManager.default.createDirectory(atPath: (logPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
 
-        // The caller waits for its pipes to close; whatever it gave this process beyond standard input,
-        // output and error must not live on in the server.
-        closeInheritedDescriptorsOnExec()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A session of its own: the client's Ctrl-C or its terminal closing must not end the server.
-        // glibc's POSIX_SPAWN_SETSID (0x80) is a GNU extension that Swift's Glibc module does not import.
-        let setSession: Int32 = 0x80
-        posix_spawnattr_setflags(&attributes, Int16(setSession | POSIX_SPAWN_SETSIGMASK))
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        guard status == 0 else {
-            throw AutospawnFailure("announcerd could not start itself in the background: \(String(cString: strerror(status))).")
+        // The caller waits for its pipes to close: the server gets none of them (`ChildProcess` closes
+        // every descriptor beyond standard input, output and error), and a session of its own, so the
+        // client's Ctrl-C or its terminal closing does not end it.
+        var server = ChildProcess(executable: executable, arguments: arguments)
+        server.standardInput = .null
+        server.standardOutput = .appending(logPath)
+        server.group = .newSession
+        let child: pid_t
+        do throws(SpawnError) {
+            child = try server.spawn()
+        } catch {
+            throw AutospawnFailure("announcerd could not start itself in the background: \(error.reason).")
         }
         let deadline = ContinuousClock.now + listenTimeout
         while ContinuousClock.now < deadline {
             if serverAnswers(at: socketPath) { return child }
-            var exitStatus: Int32 = 0
-            if waitpid(child, &exitStatus, WNOHANG) == child {
+            if ChildStatus.ifEnded(child) != nil {
                 throw AutospawnFailure("The server announcerd started in the background ended before it listened on \(socketPath); its log is in \(logPath).")
             }
             usleep(5_000)
         }
         throw AutospawnFailure("The server announcerd started in the background did not listen on \(socketPath) within \(listenTimeout.components.seconds) seconds; its log is in \(logPath).")
-    }
-}
-
-/// Marks every open descriptor above standard error close-on-exec, so the spawned server inherits none.
-private func closeInheritedDescriptorsOnExec() {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for descriptor in names.compactMap(Int32.init) where descriptor > 2 {
-        let flags = fcntl(descriptor, F_GETFD)
-        if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
     }
 }
 

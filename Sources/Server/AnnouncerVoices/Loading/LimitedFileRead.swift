@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import Spawning
 #endif
 
 /// Reads a text file that may be at most so many bytes: its size is checked before it is read, and
@@ -32,9 +33,8 @@ enum LimitedFileRead {
         var chunk = [UInt8](repeating: 0, count: min(64 * 1024, limits.maxBytes + 1))
         while bytes.count <= limits.maxBytes {
             let wanted = min(chunk.count, limits.maxBytes + 1 - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return failure(FileReadProblem.sentence(path)) }
+            let count = chunk.withUnsafeMutableBytes { SystemCall.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted])) }
+            guard let count else { return failure(FileReadProblem.sentence(path)) }
             if count == 0 { break }
             bytes += chunk[..<count]
         }

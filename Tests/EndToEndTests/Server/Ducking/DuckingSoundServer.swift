@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Spawning
 import TestSupport
 
 /// The sound server a ducking test runs on, with a tone playing into its null sink: a private PulseAudio
@@ -71,13 +72,14 @@ final class DuckingSoundServer {
         // A name of its own: WirePlumber gives a new stream the volume it last saw for its application's name.
         let name = name ?? "announcer-tone-\(UUID().uuidString.prefix(8))"
         let arguments = ["/usr/bin/paplay", "--client-name=\(name)", "--raw", "--format=s16le", "--rate=\(Self.rate)", "--channels=1", "-d", sink, path]
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = variables.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, arguments[0], nil, nil, argv, envp) == 0 else { throw DuckingRigFailure(what: "paplay could not be started") }
-        tone = pid
+        let paplay = ChildProcess(
+            executable: arguments[0], arguments: Array(arguments.dropFirst()),
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        do throws(SpawnError) {
+            tone = try paplay.spawn()
+        } catch {
+            throw DuckingRigFailure(what: "paplay could not be started")
+        }
         var index: UInt32?
         _ = waitFor({
             index = (try? self.streams().keys.first { !before.contains($0) }) ?? nil
