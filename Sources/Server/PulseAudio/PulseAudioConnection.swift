@@ -221,7 +221,8 @@ public final class PulseAudioConnection: @unchecked Sendable {
             let request = Unmanaged<RememberedRequest>.fromOpaque(box!)
             let remembered = request.takeUnretainedValue()
             guard end == 0, let info = info?.pointee else {
-                if !remembered.found, let context { remembered.writeWhole(context) }
+                // Only at the list's end: a failed read (end < 0, no stream-restore module) writes nothing.
+                if end > 0, !remembered.found, let context { remembered.writeWhole(context) }
                 request.release()
                 return
             }

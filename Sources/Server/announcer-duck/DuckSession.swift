@@ -25,7 +25,7 @@ final class DuckSession: @unchecked Sendable {
             if let lowered = ducker.vanished(index: index) {
                 if lowered.rememberedAs != nil {
                     connection?.giveBackRemembered(lowered)
-                    DuckLog.say("A lowered stream ended while announcer spoke; its next stream gets its own volume.")
+                    DuckLog.say("A lowered stream ended while announcer spoke; its own volume is put back in what the sound server remembers.")
                 } else {
                     DuckLog.say("A lowered stream ended while announcer spoke, so it has no volume to get back.")
                 }
