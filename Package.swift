@@ -395,8 +395,8 @@ let package = Package(
             name: "AnnouncerEngineSeamTests",
             dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "SoundIcons", "SeamTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
-        // What the scheduler's and the engine's seam tests share: the clock moved by hand, a locked value.
-        .target(name: "SeamTestSupport", dependencies: ["AnnouncerScheduling", "AnnouncerCore"], path: "Tests/SeamTestSupport"),
+        // What the seam tests share: the clock moved by hand, a locked value, the fake synthesizer and sink.
+        .target(name: "SeamTestSupport", dependencies: ["AnnouncerScheduling", "AnnouncerCore", "Speech", "Audio"], path: "Tests/SeamTestSupport"),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
         .testTarget(name: "SSMLReadingTests", dependencies: ["SSMLReading", "AnnouncerCore"]),
         .testTarget(
