@@ -395,6 +395,15 @@ let package = Package(
             name: "AnnouncerEngineSeamTests",
             dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "SoundIcons", "SeamTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
+        // The server's own logic over its socket, in the test's process: announcerd's AnnouncementServer
+        // on the fake engine, talked to as clients do. No process, no eSpeak, no device.
+        .testTarget(
+            name: "AnnouncerServerSeamTests",
+            dependencies: [
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerProtocol", "AnnouncerCommandLine", "Audio",
+                "SeamTestSupport", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // What the seam tests share: the clock moved by hand, a locked value, the fake synthesizer and sink.
         .target(name: "SeamTestSupport", dependencies: ["AnnouncerScheduling", "AnnouncerCore", "Speech", "Audio"], path: "Tests/SeamTestSupport"),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
