@@ -107,9 +107,9 @@ struct ClientLimitsOnFakeEngineTests {
             })
         }
         #expect(ended == 2)
-        #expect(waitFor({
-            json.request(#"{"request":"speak","text":"Seven, after the others ended."}"#)?.reply?.ok == true
-        }, seconds: 5))
+        // The server counts an announcement out of its client's pending ones before it writes the
+        // ended event, so the client that has read both ends is accepted at once.
+        #expect(json.request(#"{"request":"speak","text":"Seven, after the others ended."}"#)?.reply?.ok == true)
     }
 
     @Test("A text over the length limit is refused over JSON (text_too_long) and SSIP (419), without throttling the client")
