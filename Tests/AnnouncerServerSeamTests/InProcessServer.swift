@@ -26,9 +26,11 @@ final class InProcessServer: Sendable {
     /// Starts the server with announcerd's defaults, changed by `configure` and `policy`. Each word the
     /// fake synthesizer speaks lasts `samplesPerWord` samples at 22,050 a second: 100 ms unless told,
     /// about eSpeak NG's pace at rate 450, so an announcement speaks long enough to be waited behind.
-    /// The clock is the system's: the server's limits read it themselves, not through the engine's.
+    /// The engine runs on the system clock. The server's per-client limits read `limitsClock`: the
+    /// system's too unless the test gives a `ManualClock` it moves by hand.
     init(
         policy: LiveRegionPolicy = .standard, samplesPerWord: Int = 2_205, sink: (any AudioSink)? = nil,
+        limitsClock: any MonotonicClock = SystemMonotonicClock(),
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         // Unix socket paths are limited to 107 bytes, so the folder is short.
@@ -52,7 +54,8 @@ final class InProcessServer: Sendable {
             synthesizer: synthesizer, sink: sink ?? NullSink(format: AudioFormat(sampleRate: synthesizer.sampleRate)), describedAs: .null,
             policy: policy, logger: logger)
         let sockets = try AnnouncementServer.claimSockets(for: configuration, logger: logger)
-        server = AnnouncementServer(engine: engine, sockets: sockets, configuration: configuration, logger: logger)
+        server = AnnouncementServer(
+            engine: engine, sockets: sockets, configuration: configuration, logger: logger, limitsClock: limitsClock)
         try server.start()
     }
 
