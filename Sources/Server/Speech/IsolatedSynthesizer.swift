@@ -1,4 +1,5 @@
 import Blocking
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,6 +34,8 @@ public final class IsolatedSynthesizer: Synthesizer {
     private let workers: WorkerSlots
     private let counters = Mutex(SynthesisHealth())
     private let crashes = Mutex<[Int: (count: Int, last: ContinuousClock.Instant)]>([:])
+    /// Left when the supervisor thread has taken its last request, after `stop`.
+    private let supervisorDone = DispatchGroup()
 
     /// How long a worker that an announcement waits on may be silent before it is looked at: whether it
     /// was stopped. A request queued behind it has it looked at at once.
@@ -54,7 +57,11 @@ public final class IsolatedSynthesizer: Synthesizer {
         workers = try WorkerSlots(executable: executable, keepsStandby: keepsStandby)
         sampleRate = workers.sampleRate
         catalog = workers.catalog
-        DedicatedThread.start(name: "announcer.synthesis-supervisor") { [self] in runForever() }
+        supervisorDone.enter()
+        DedicatedThread.start(name: "announcer.synthesis-supervisor") { [self] in
+            runForever()
+            supervisorDone.leave()
+        }
     }
 
     /// Begins starting the shared supervisor for `executable` on a thread of its own, so that the rest of a
@@ -99,8 +106,23 @@ public final class IsolatedSynthesizer: Synthesizer {
     }
 
     public func enqueue(_ request: SynthesisRequest) {
-        jobs.append(request)
+        guard jobs.append(request) else {
+            request.finish(.failed(.workerUnavailable("the server is stopping")))
+            return
+        }
         streaming.withLock { $0 }?.nudge()
+    }
+
+    /// Stops the supervisor once the requests it holds are done, then ends its workers, and blocks
+    /// until they have ended: a stopping server's last step before it exits. A request that comes
+    /// later fails at once. The next `shared` call for this executable starts a new supervisor.
+    public func stop() {
+        Self.sharedSupervisors.withLock { supervisors in
+            if supervisors[executable] === self { supervisors[executable] = nil }
+        }
+        jobs.close()
+        supervisorDone.wait()
+        workers.stopAll()
     }
 
     /// Restarts, hangs and refused inputs so far, for status reports.
@@ -124,7 +146,7 @@ public final class IsolatedSynthesizer: Synthesizer {
 
     private func runForever() {
         var nextID: UInt32 = 0
-        // Never closed: the supervisor serves the process for its whole life.
+        // Closed only by `stop`: the supervisor serves the process until it stops.
         while let request = jobs.take() {
             guard let prepared = request.readyToSynthesize() else { continue }
             let key = Self.key(prepared)
