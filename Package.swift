@@ -399,8 +399,17 @@ let package = Package(
             name: "AnnouncerEngineSeamTests",
             dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "SoundIcons", "SeamTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
-        // What the scheduler's and the engine's seam tests share: the clock moved by hand, a locked value.
-        .target(name: "SeamTestSupport", dependencies: ["AnnouncerScheduling", "AnnouncerCore"], path: "Tests/SeamTestSupport"),
+        // The server's own logic over its socket, in the test's process: announcerd's AnnouncementServer
+        // on the fake engine, talked to as clients do. No process, no eSpeak, no device.
+        .testTarget(
+            name: "AnnouncerServerSeamTests",
+            dependencies: [
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerProtocol", "AnnouncerCommandLine", "Audio",
+                "SeamTestSupport", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // What the seam tests share: the clock moved by hand, a locked value, the fake synthesizer and sink.
+        .target(name: "SeamTestSupport", dependencies: ["AnnouncerScheduling", "AnnouncerCore", "Speech", "Audio"], path: "Tests/SeamTestSupport"),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
         .testTarget(name: "SSMLReadingTests", dependencies: ["SSMLReading", "AnnouncerCore"]),
         .testTarget(
@@ -438,6 +447,9 @@ let package = Package(
             dependencies: ["AnnouncerClient", "AnnouncerProtocol", "AnnouncerCore", "Spawning"],
             path: "Tests/TestSupport"
         ),
+        // The repository's files checked against each other: docs/ARCHITECTURE.md's diagram and layers
+        // against Package.swift, the shipped Bokmål wording. No process, no engine.
+        .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
         // Every test that starts a process: announcerd, announce, or a real client (spd-say,
         // python3-speechd, Fenrir's driver), against the real engine and PulseAudio.
         .testTarget(

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 public import AnnouncerEngine
 import AnnouncerProtocol
 public import AnnouncerVoices
@@ -26,11 +26,16 @@ public final class AnnouncementServer: Sendable {
         var stopped = false
     }
 
-    public init(engine: SpeechEngine, sockets: ClaimedSockets, configuration: ServerConfiguration, logger: Logger) {
+    /// `limitsClock` is where the per-client limits read the time: the announcement and `status`
+    /// allowances, and how long a subscriber has not read. announcerd leaves it the system's clock.
+    public init(
+        engine: SpeechEngine, sockets: ClaimedSockets, configuration: ServerConfiguration, logger: Logger,
+        limitsClock: any MonotonicClock = SystemMonotonicClock()
+    ) {
         self.sockets = sockets
         let router = EventRouter()
         engine.scheduler.addObserver(router)
-        context = ServerContext(engine: engine, router: router, configuration: configuration, logger: logger)
+        context = ServerContext(engine: engine, router: router, configuration: configuration, logger: logger, limitsClock: limitsClock)
         let context = self.context
         engine.scheduler.onNotice { context.log($0) }
         gate = ConnectionGate(maxClients: configuration.maxClients, logger: logger)

@@ -121,7 +121,7 @@ struct FlowCheckCommand: ParsableCommand {
         var reports: [FlowReport] = []
         var audited: [AuditedFlow] = []
         var recordedStems: Set<String> = []
-        var progress = recordingFolder.map { _ in
+        let progress = recordingFolder.map { _ in
             RecordingProgress(steps: flows.map { (try? $0.1.get())?.steps.count ?? 0 }, pages: flows.map { (try? $0.1.get())?.page != nil }, fast: fast)
         }
         if let progress { Self.say(progress.opening) }

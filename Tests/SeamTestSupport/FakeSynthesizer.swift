@@ -1,29 +1,33 @@
 import Dispatch
 import Foundation
-import SeamTestSupport
-import Speech
+public import Speech
 
-/// A synthesizer without eSpeak NG: each word becomes one chunk of 441 samples (20 ms) of the value
-/// `sample`, each mark is told before the words after it, and the voice
+/// A synthesizer without eSpeak NG: each word becomes one chunk of `samplesPerWord` samples (441,
+/// 20 ms, unless told) of the value `sample`, each mark is told before the words after it, and the voice
 /// `xx-missing` fails as eSpeak does. It keeps the voice and prepared text of each request it speaks.
-final class FakeSynthesizer: Synthesizer {
-    let sampleRate = 22_050
-    let catalog = ESpeakCatalog(voices: [])
-    let sample: Int16
+public final class FakeSynthesizer: Synthesizer {
+    public let sampleRate = 22_050
+    public let catalog = ESpeakCatalog(voices: [])
+    public let sample: Int16
+    /// How long each word is, in samples at 22,050 a second.
+    public let samplesPerWord: Int
     /// The voice and prepared text of each request synthesized, in order.
-    let spoken = Locked<[String]>([])
+    public let spoken = Locked<[String]>([])
     private let queue = DispatchQueue(label: "fake-synthesizer")
 
-    init(sample: Int16 = 7) { self.sample = sample }
+    public init(sample: Int16 = 7, samplesPerWord: Int = 441) {
+        self.sample = sample
+        self.samplesPerWord = samplesPerWord
+    }
 
-    func enqueue(_ request: SynthesisRequest) {
+    public func enqueue(_ request: SynthesisRequest) {
         queue.async { [self] in
             guard !request.isCancelled() else { return request.finish(.aborted) }
             if request.voice == "xx-missing" { return request.finish(.failed(.voiceNotFound(request.voice))) }
             let text = request.preparation?(request.text) ?? request.text
             spoken.update { $0.append(text) }
             var delivered = 0
-            let chunk = [Int16](repeating: sample, count: 441)
+            let chunk = [Int16](repeating: sample, count: samplesPerWord)
             for (index, piece) in text.components(separatedBy: "<mark name=\"").enumerated() {
                 var words = Substring(piece)
                 if index > 0, let close = piece.range(of: "\"/>") {
