@@ -433,7 +433,7 @@ let package = Package(
         .testTarget(
             name: "AnnouncerServerTests",
             dependencies: [
-                "AnnouncerServer", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerCore",
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerCore", "Blocking",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
