@@ -132,6 +132,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // Already in the graph through swift-nio; named here, as the one errno and EINTR funnel.
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // The pure-Swift core: announcements, the live-region queue and its policy, and the event
@@ -286,11 +287,13 @@ let package = Package(
             name: "AnnouncerServer",
             dependencies: [
                 "AnnouncerCore", "AnnouncerEngine", "AnnouncerScheduling", "AnnouncerProtocol", "AnnouncerVoices", "JSONLineEncoding", "SoundIcons",
-                "Spawning",
+                "Spawning", "Blocking",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -356,6 +359,7 @@ let package = Package(
                 "AnnouncerServer", "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCommandLine", "AnnouncerProtocol", "Ducking", "Blocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             exclude: ["announcerd.order"],
             swiftSettings: leanReleaseSwiftSettings,
@@ -429,7 +433,7 @@ let package = Package(
         .testTarget(
             name: "AnnouncerServerTests",
             dependencies: [
-                "AnnouncerServer", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerCore",
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerCore", "Blocking",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -241,4 +241,10 @@ public final class SpeechEngine: Sendable {
         scheduler.waitUntilIdle()
         pipeline.close()
     }
+
+    /// Stops the synthesis worker and its supervisor, after `finish`: a stopping server's last step.
+    /// Nothing when eSpeak runs in this process, whose end ends it.
+    public func stopSynthesis() {
+        (synthesizer as? IsolatedSynthesizer)?.stop()
+    }
 }

@@ -1,4 +1,5 @@
 import Blocking
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,6 +37,8 @@ public final class IsolatedSynthesizer: Synthesizer {
     private let workers: WorkerSlots
     private let counters = Mutex(SynthesisHealth())
     private let crashes = Mutex<[Int: (count: Int, last: ContinuousClock.Instant)]>([:])
+    /// Left when the supervisor thread has taken its last request, after `stop`.
+    private let supervisorDone = DispatchGroup()
 
     /// How long a worker that an announcement waits on may be silent before it is looked at: whether it
     /// was stopped. A request queued behind it has it looked at at once.
@@ -57,7 +60,11 @@ public final class IsolatedSynthesizer: Synthesizer {
         workers = try WorkerSlots(executable: executable, keepsStandby: keepsStandby)
         sampleRate = workers.sampleRate
         catalog = workers.catalog
-        DedicatedThread.start(name: "announcer.synthesis-supervisor") { [self] in runForever() }
+        supervisorDone.enter()
+        DedicatedThread.start(name: "announcer.synthesis-supervisor") { [self] in
+            runForever()
+            supervisorDone.leave()
+        }
     }
 
     /// The worker beside this program (`announcer-synth`), or `$ANNOUNCER_SYNTH_WORKER`; nil if neither exists.
@@ -80,8 +87,20 @@ public final class IsolatedSynthesizer: Synthesizer {
     }
 
     public func enqueue(_ request: SynthesisRequest, cancellation: SynthesisCancellation, to receiver: any SynthesisReceiver) {
-        jobs.append(Job(request: request, cancellation: cancellation, receiver: receiver))
+        guard jobs.append(Job(request: request, cancellation: cancellation, receiver: receiver)) else {
+            receiver.receive(.ended(.failed(.workerUnavailable("the server is stopping"))))
+            return
+        }
         streaming.withLock { $0 }?.nudge()
+    }
+
+    /// Stops the supervisor once the requests it holds are done, then ends its workers, and blocks
+    /// until they have ended: a stopping server's last step before it exits. A request that comes
+    /// later fails at once.
+    public func stop() {
+        jobs.close()
+        supervisorDone.wait()
+        workers.stopAll()
     }
 
     /// A request queued, with its cancellation and its receiver.
@@ -112,7 +131,7 @@ public final class IsolatedSynthesizer: Synthesizer {
 
     private func runForever() {
         var nextID: UInt32 = 0
-        // Never closed: the supervisor serves its owner for the process's whole life.
+        // Closed only by `stop`: the supervisor serves its owner until it stops.
         while let job = jobs.take() {
             guard !job.cancellation.isCancelledBeforeStart() else {
                 job.receiver.receive(.ended(.aborted))
