@@ -44,11 +44,8 @@ import Testing
 
     /// The running worker's pid, once one runs: just after a crash the standby may still be starting.
     static func workerProcessID(of synthesizer: IsolatedSynthesizer) -> Int32? {
-        for _ in 0..<500 {
-            if let pid = synthesizer.workerProcessID { return pid }
-            usleep(10_000)
-        }
-        return nil
+        _ = synthesizer.waitForWorkers { active, _ in active != nil }
+        return synthesizer.workerProcessID
     }
 
     static func rms(_ samples: [Int16]) -> Double {

@@ -35,13 +35,10 @@ import Testing
         }
     }
 
-    /// Polls until the supervisor has a standby ready, as it has a moment after it starts or replaces a worker.
+    /// Waits until the supervisor has a standby ready, as it has a moment after it starts or replaces a worker.
     static func standbyProcessID(of synthesizer: IsolatedSynthesizer) -> Int32? {
-        for _ in 0..<500 {
-            if let pid = synthesizer.standbyProcessID { return pid }
-            usleep(10_000)
-        }
-        return nil
+        _ = synthesizer.waitForWorkers { _, standby in standby != nil }
+        return synthesizer.standbyProcessID
     }
 
     @Test("A worker stopped mid-utterance gives way to the request queued behind it in well under a second, not the 3 s hang bound")
@@ -121,11 +118,7 @@ import Testing
         _ = try #require(Self.standbyProcessID(of: synthesizer))
         let killed = ContinuousClock.now
         kill(pid, SIGKILL)
-        var gone = false
-        while !gone, ContinuousClock.now - killed < .seconds(1) {
-            gone = synthesizer.workerProcessID != pid
-            if !gone { usleep(1_000) }
-        }
+        let gone = synthesizer.waitForWorkers(timeout: .seconds(1)) { active, _ in active != pid }
         print("killed idle worker: no longer reported \(ContinuousClock.now - killed) after the kill")
         #expect(gone)
         #expect(synthesizer.health.restarts == 1)
@@ -138,15 +131,14 @@ import Testing
         #expect(Helpers.synthesize("Warm.", on: synthesizer).end == .completed)
         let pid = try #require(synthesizer.workerProcessID)
         // Idle memory holds one worker: no standby appears, however long one waits for it.
+        // Not a wait: it gives a standby that should never come 300 ms to appear.
         usleep(300_000)
         #expect(synthesizer.standbyProcessID == nil && !synthesizer.isStandbyReady)
 
         kill(pid, SIGKILL)
         let killed = ContinuousClock.now
-        var replacement: Int32?
-        while replacement == nil, ContinuousClock.now - killed < .seconds(2) {
-            if let now = synthesizer.workerProcessID, now != pid { replacement = now } else { usleep(1_000) }
-        }
+        let replaced = synthesizer.waitForWorkers(timeout: .seconds(2)) { active, _ in active != nil && active != pid }
+        let replacement = replaced ? synthesizer.workerProcessID : nil
         print("no standby, idle worker killed: a replacement ran \(ContinuousClock.now - killed) after the kill")
         #expect(replacement != nil, "no worker was started after the kill")
         let (end, delay) = Timed("Spoken by the worker started after the kill.", on: synthesizer).wait()
@@ -201,6 +193,7 @@ import Testing
             let (end, _) = Timed("Round \(round).", on: synthesizer).wait()
             #expect(end == .completed, "round \(round): \(String(describing: end))")
         }
+        // Not a wait: it gives a second worker, which should never be kept, half a second to appear.
         usleep(500_000)
         #expect(synthesizer.standbyProcessID == nil, "a second worker was kept as a standby")
     }

@@ -18,9 +18,7 @@ import Testing
         let link = directory.appendingPathComponent("announcer-synth").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: worker)
         let slots = try WorkerSlots(executable: link, keepsStandby: true)
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !slots.isStandbyReady, ContinuousClock.now < deadline { usleep(5_000) }
-        try #require(slots.isStandbyReady, "a standby started")
+        try #require(slots.waitForWorkers(timeout: .seconds(20)) { _, standby in standby != nil }, "a standby started")
         try FileManager.default.removeItem(atPath: link)
 
         let writing = Atomic<Bool>(true)
@@ -52,7 +50,7 @@ import Testing
         #expect(finished.wait(timeout: .now() + 10) == .success, "the readers finished")
 
         // Standby starts run in the background; the last may still be failing.
-        while slots.activePID != nil || slots.standbyPID != nil, ContinuousClock.now < deadline { usleep(5_000) }
+        #expect(slots.waitForWorkers(timeout: .seconds(20)) { active, standby in active == nil && standby == nil })
         #expect(slots.activePID == nil && slots.standbyPID == nil)
         #expect(reads.load(ordering: .relaxed) > 0)
         // Two workers ran, and each was retired once, by whichever thread came first.

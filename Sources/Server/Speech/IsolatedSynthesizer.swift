@@ -127,6 +127,12 @@ public final class IsolatedSynthesizer: Synthesizer {
     /// The standby's process id, for tests that kill or stop it; nil while none is ready.
     public var standbyProcessID: Int32? { workers.standbyPID }
 
+    /// Blocks until `condition` holds of the running worker's and the standby's process ids, checked now and
+    /// after each change, or until `timeout` passes; true if it held. For tests that kill workers, so none polls.
+    public func waitForWorkers(timeout: Duration = .seconds(10), until condition: (_ active: Int32?, _ standby: Int32?) -> Bool) -> Bool {
+        workers.waitForWorkers(timeout: timeout, until: condition)
+    }
+
     // MARK: - The supervisor thread
 
     private func runForever() {

@@ -25,6 +25,8 @@ final class WorkerSlots: Sendable {
         var sampleRate = 0
         /// The first worker's voices, for the same reason.
         var catalog = ESpeakCatalog(voices: [])
+        /// Who waits in `waitForWorkers`: each is signalled at the next change.
+        var waiters: [DispatchSemaphore] = []
     }
 
     /// Starts the first worker, and a standby in the background if `keepsStandby`; throws if the first cannot start.
@@ -32,7 +34,7 @@ final class WorkerSlots: Sendable {
         self.executable = executable
         self.keepsStandby = keepsStandby
         let first = try start()
-        slots.withLock {
+        update {
             $0.current = first
             $0.sampleRate = first.sampleRate
             $0.catalog = first.catalog
@@ -61,7 +63,7 @@ final class WorkerSlots: Sendable {
     func usable() -> SynthesisWorkerProcess? {
         // Two slots, and perhaps a standby that finished starting meanwhile: three looks are enough.
         for _ in 0..<3 {
-            let candidate = slots.withLock { slots -> SynthesisWorkerProcess? in
+            let candidate = update { slots -> SynthesisWorkerProcess? in
                 if slots.current == nil {
                     slots.current = slots.standby
                     slots.standby = nil
@@ -82,7 +84,7 @@ final class WorkerSlots: Sendable {
         if slots.withLock({ $0.stopped }) { return nil }
         do throws(SpeechError) {
             let fresh = try start()
-            let surplus = slots.withLock { slots -> SynthesisWorkerProcess? in
+            let surplus = update { slots -> SynthesisWorkerProcess? in
                 defer { slots.current = fresh }
                 guard let other = slots.current else { return nil }
                 // Without standbys, a worker that came meanwhile is surplus: idle memory stays one worker's.
@@ -96,7 +98,7 @@ final class WorkerSlots: Sendable {
             prepareStandby()
             return fresh
         } catch {
-            slots.withLock { $0.lastStartFailure = error.description }
+            update { $0.lastStartFailure = error.description }
             return nil
         }
     }
@@ -105,7 +107,7 @@ final class WorkerSlots: Sendable {
     /// the standby takes its place at once and a new standby starts. False if it was already retired.
     @discardableResult
     func retire(_ worker: SynthesisWorkerProcess, because reason: String) -> Bool {
-        let held = slots.withLock { slots -> Bool in
+        let held = update { slots -> Bool in
             if slots.current === worker {
                 slots.current = slots.standby
                 slots.standby = nil
@@ -137,7 +139,7 @@ final class WorkerSlots: Sendable {
         guard needed else { return }
         starter.async { [self] in
             let started = Result { () throws(SpeechError) in try start() }
-            let (becameCurrent, surplus) = slots.withLock { slots -> (Bool, SynthesisWorkerProcess?) in
+            let (becameCurrent, surplus) = update { slots -> (Bool, SynthesisWorkerProcess?) in
                 slots.startingStandby = false
                 switch started {
                 case let .success(worker):
@@ -165,12 +167,39 @@ final class WorkerSlots: Sendable {
     /// Ends the running worker and the standby, each given `grace` to exit on SIGTERM before it is
     /// killed, and starts none after them: for a server that is stopping. Blocks until both have ended.
     func stopAll(grace: Duration = .seconds(1)) {
-        let workers = slots.withLock { slots -> [SynthesisWorkerProcess] in
+        let workers = update { slots -> [SynthesisWorkerProcess] in
             slots.stopped = true
             defer { (slots.current, slots.standby) = (nil, nil) }
             return [slots.current, slots.standby].compactMap { $0 }
         }
         for worker in workers { worker.end(grace: grace) }
+    }
+
+    /// Blocks until `condition` holds of the running worker's and the standby's process ids, checked now and
+    /// after each change to the slots, or until `timeout` passes; true if it held. Tests wait with it, not by polling.
+    func waitForWorkers(timeout: Duration, until condition: (_ active: Int32?, _ standby: Int32?) -> Bool) -> Bool {
+        let (seconds, attoseconds) = timeout.components
+        let deadline = DispatchTime.now() + .milliseconds(Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000))
+        while true {
+            let change = DispatchSemaphore(value: 0)
+            let holds = slots.withLock { slots -> Bool in
+                if condition(slots.current?.pid, slots.standby?.pid) { return true }
+                slots.waiters.append(change)
+                return false
+            }
+            if holds { return true }
+            if change.wait(timeout: deadline) == .timedOut { return slots.withLock { condition($0.current?.pid, $0.standby?.pid) } }
+        }
+    }
+
+    /// Changes the slots under their lock, then wakes whoever waits in `waitForWorkers`.
+    private func update<Result: Sendable>(_ body: (inout Slots) -> Result) -> Result {
+        let (result, waiters) = slots.withLock { slots -> (Result, [DispatchSemaphore]) in
+            defer { slots.waiters = [] }
+            return (body(&slots), slots.waiters)
+        }
+        for waiter in waiters { waiter.signal() }
+        return result
     }
 
     /// Starts a worker whose end, whenever it comes, retires it at once.
