@@ -32,16 +32,6 @@ final class ATDriverServerTests {
 
     private enum ClientFailure: Error { case notUpgraded }
 
-    /// Waits up to ten seconds for `condition`, which another thread makes true.
-    private func eventually(_ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while !condition() {
-            if Date() > deadline { return false }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return true
-    }
-
     /// Should open a session over a real WebSocket, send the keys of pressKeys to the backend before answering,
     /// and send what the screen reader says as an event on that WebSocket.
     @Test("Over a WebSocket at /session: session.new, pressKeys reaching the backend, then captured speech as an event")
@@ -86,7 +76,8 @@ final class ATDriverServerTests {
         var data = frame.unmaskedData
         #expect(data.readWebSocketErrorCode() == .normalClosure)
         guard case .closed = client.next() else { Issue.record("expected the connection to close"); return }
-        #expect(eventually { backend.stops == 1 })
+        #expect(backend.waitForStop(), "closing the connection did not stop capturing")
+        #expect(backend.stops == 1)
         // The session is over: another connection may start one.
         #expect(try connect().exchange(#"{"id":1,"method":"session.new"}"#)?.contains("sessionId") == true)
     }

@@ -21,6 +21,8 @@ final class FakeBackend: ATDriverBackend {
     }
 
     private let state = Mutex(State())
+    /// Signalled at each stop of capturing, for a test to wait on.
+    private let stopped = DispatchSemaphore(value: 0)
 
     let identity = ATDriverIdentity(atName: "Orca", atVersion: "46.1", display: ":99")
 
@@ -40,6 +42,7 @@ final class FakeBackend: ATDriverBackend {
             state.pressed.append(keys)
             return (state.keyFailure, state.keySeconds)
         }
+        // Not a wait: a key press takes this long, as on a real display, so a later answer could overtake it.
         if time > 0 { Thread.sleep(forTimeInterval: time) }
         if let failure { throw failure }
     }
@@ -55,7 +58,11 @@ final class FakeBackend: ATDriverBackend {
             state.deliver = nil
             state.stops += 1
         }
+        stopped.signal()
     }
+
+    /// Waits up to `seconds` for capturing to be stopped once more; false if it was not.
+    func waitForStop(seconds: Int = 10) -> Bool { stopped.wait(timeout: .now() + .seconds(seconds)) == .success }
 
     /// What the keyboard was given: one chord per press.
     var pressed: [[String]] { state.withLock { $0.pressed } }

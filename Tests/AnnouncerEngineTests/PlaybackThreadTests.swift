@@ -87,33 +87,24 @@ extension PlaybackThreadTests {
             throw .deviceUnavailable(device: "scripted", detail: "connection refused")
         }
         let playback = PlaybackThread(sink: sink, device: Self.watch(), handling: .wait)
-        let ended = Locked(0)
+        let ended = DispatchSemaphore(value: 0)
         let start = MonotonicInstant.now()
         // Twenty announcements, each with 30 ms more to live than the one before: none lives as long
         // as the backoff's first step (50 ms) after it begins to wait.
         for index in 1...20 {
             let stream = UtteranceStream(maxBuffered: 22_050)
             playback.enqueue(PlaybackThread.Job(stream: stream, deadline: start + .milliseconds(30 * index)) { news in
-                if case .finished = news { ended.update { $0 += 1 } }
+                if case .finished = news { ended.signal() }
             })
             _ = [Int16](repeating: 1, count: 100).withUnsafeBufferPointer { stream.push($0) }
             stream.finish(.completed)
         }
-        #expect(waitUntil(seconds: 10) { ended.value == 20 })
+        let deadline = DispatchTime.now() + 10
+        #expect((1...20).allSatisfy { _ in ended.wait(timeout: deadline) == .success }, "not all twenty announcements ended")
         // 600 ms of giving up: the device was tried again several times meanwhile, on its own schedule.
         #expect(opens.value >= 4, "only \(opens.value - 1) attempts to open the device again")
         playback.closeSink()
     }
-}
-
-/// Polls until `condition` holds or time runs out.
-private func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = DispatchTime.now() + .milliseconds(Int(seconds * 1_000))
-    while DispatchTime.now() < deadline {
-        if condition() { return true }
-        usleep(5_000)
-    }
-    return condition()
 }
 
 /// A device that takes writes until told to fail, and remembers the first sample of each chunk.

@@ -1,4 +1,5 @@
 import Audio
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -34,21 +35,23 @@ import Testing
         let sink = NullSink(format: format)
         let results = Mutex<[Bool]>([])
         let chunk = sineWave(milliseconds: 50)
+        let (buffered, finished) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
         let writer = Thread {
+            defer { finished.signal() }
             // One mark for the whole utterance, as the playback thread does: a cut between writes counts too.
             let mark = sink.cutMark
             for _ in 0..<100 {
                 let accepted = chunk.withUnsafeBufferPointer { sink.write($0, unlessCutSince: mark) }
                 results.withLock { $0.append(accepted) }
                 if !accepted { return }
+                // The first chunk fills the 50 ms buffer: every write after it blocks until room is made.
+                if results.withLock({ $0.count }) == 1 { buffered.signal() }
             }
         }
         writer.start()
-        Thread.sleep(forTimeInterval: 0.2)
+        #expect(buffered.wait(timeout: .now() + 2) == .success, "the writer never filled the buffer")
         sink.cut()
-        let deadline = Date().addingTimeInterval(2)
-        while writer.isExecuting, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        #expect(!writer.isExecuting)
+        #expect(finished.wait(timeout: .now() + 2) == .success, "the cut did not release the write")
         #expect(results.withLock { $0.last } == false)
         #expect(results.withLock { $0.count } < 100)
     }
@@ -73,6 +76,7 @@ import Testing
         // A thread of its own: Dispatch's global pool is shared with the rest of the suite, whose
         // server tests block on sockets and processes, and a cut delayed past a second fails this test.
         Thread.detachNewThread {
+            // Not a wait: the cut must come while waitUntilPlayed blocks, which nothing tells; it blocks a second.
             Thread.sleep(forTimeInterval: 0.05)
             sink.cut()
         }

@@ -1,4 +1,5 @@
 @testable import Audio
+import Dispatch
 import Foundation
 import Testing
 
@@ -30,6 +31,7 @@ import Testing
         try sink.beginUtterance()
         _ = try tone.withUnsafeBufferPointer { try sink.write($0) }
         _ = try sink.waitUntilPlayed()
+        // Not a wait: it is the 300 ms of silence, in real time, that the file must record.
         Thread.sleep(forTimeInterval: 0.3)
         try sink.beginUtterance()
         _ = try tone.withUnsafeBufferPointer { try sink.write($0) }
@@ -46,18 +48,19 @@ import Testing
         let sink = try WAVFileSink(path: path, format: format)
         let chunk = sineWave(milliseconds: 50)
         try sink.beginUtterance()
+        let finished = DispatchSemaphore(value: 0)
         let writer = Thread {
+            defer { finished.signal() }
             let mark = sink.cutMark
             for _ in 0..<40 {
                 guard (try? chunk.withUnsafeBufferPointer({ try sink.write($0, unlessCutSince: mark) })) == true else { return }
             }
         }
         writer.start()
+        // Not a wait: it lets about 300 ms of audio play, in real time, before the cut.
         Thread.sleep(forTimeInterval: 0.3)
         sink.cut()
-        let deadline = Date().addingTimeInterval(5)
-        while writer.isExecuting, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        #expect(!writer.isExecuting, "the cut did not release the write")
+        #expect(finished.wait(timeout: .now() + 5) == .success, "the cut did not release the write")
         sink.close()
         // Two seconds were offered; only what played before the cut, about 0.3 s, remains.
         let seconds = try WAVReader(path: path).seconds
@@ -78,6 +81,7 @@ import Testing
         let firstEnded = Self.now()
         // A playback thread that fell behind: 300 ms pass with no audio and no new utterance begun, so the
         // file holds no silence for them, and the next chunk's place in it is not its time on the clock.
+        // Not a wait: it is those 300 ms, passing on the real clock.
         Thread.sleep(forTimeInterval: 0.3)
         _ = try tone.withUnsafeBufferPointer { try sink.write($0) }
         let stamped = Self.now()

@@ -52,6 +52,7 @@ struct BlockingQueueTests {
         queue.append(1)
         #expect(queue.take(timeout: .zero).element == 1)
         onThread {
+            // Not a wait: the element must come while the take below waits, which nothing tells.
             usleep(20_000)
             queue.append(2)
         }
@@ -80,6 +81,7 @@ struct BlockingQueueTests {
         for index in 0..<takers {
             onThread { ended.append(index.isMultiple(of: 2) ? queue.take() : queue.take(timeout: .seconds(60)).element) }
         }
+        // Not a wait: it gives the takers 50 ms in which none may return before the close.
         usleep(50_000)
         #expect(ended.isEmpty, "no taker may return before the close")
         queue.close()
