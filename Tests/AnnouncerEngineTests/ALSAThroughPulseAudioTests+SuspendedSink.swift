@@ -30,10 +30,11 @@ extension ALSAThroughPulseAudioTests {
         let harness = try EngineHarness(sink: .alsa(device: "default"))
         // The device opened and held ready keeps the sink running; the engine lets it rest after five idle
         // seconds, and WirePlumber suspends the sink five seconds later.
-        let heldReady = waitFor({ (try? PulseAudioCapture.state()) == "RUNNING" }, seconds: 10)
-        let suspended = heldReady && waitFor({ (try? PulseAudioCapture.state()) == "SUSPENDED" }, seconds: 25)
+        let heldReady = try PulseAudioCapture.waitForState("RUNNING", seconds: 10)
+        let suspended = try heldReady && PulseAudioCapture.waitForState("SUSPENDED", seconds: 25)
         let error = harness.say(text, .assertive, rate: 175)
         harness.finish()
+        // Not a wait: it leaves the recording the last 300 ms that the sound server still plays.
         Thread.sleep(forTimeInterval: 0.3)
         let recorded = capture.stopAndKeepSamples()
         try #require(heldReady, "the sink never ran for the device opened ahead: it is \((try? PulseAudioCapture.state()) ?? "not listed")")

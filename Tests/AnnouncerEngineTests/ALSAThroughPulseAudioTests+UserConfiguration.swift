@@ -21,6 +21,7 @@ extension ALSAThroughPulseAudioTests {
         let capture = try PulseAudioCapture()
         let run = try AnnounceProcess.run(["say", "--embedded", "--sink", "alsa:default", "--wait", "Error: Must be a valid email address"],
                                           environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path])
+        // Not a wait: it leaves the recording the last 300 ms that the sound server still plays.
         Thread.sleep(forTimeInterval: 0.3)
         let windows = capture.stop()
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")

@@ -17,6 +17,7 @@ struct ALSAThroughPulseAudioTests {
         let harness = try EngineHarness(sink: .alsa(device: "default"))
         let error = harness.say("Error: Must be a valid email address", .assertive, rate: 175)
         harness.finish()
+        // Not a wait: it leaves the recording the last 300 ms that the sound server still plays.
         Thread.sleep(forTimeInterval: 0.3)
         let windows = capture.stop()
         #expect(harness.outcome(of: error) == .spoken)
@@ -32,9 +33,11 @@ struct ALSAThroughPulseAudioTests {
         // The polite one plays quietly and the assertive one loudly, so loudness tells them apart.
         let status = harness.say(longText, .polite, rate: 175, volume: 25)
         #expect(harness.waitFor(.firstAudio, of: status) != nil)
+        // Not a wait: the polite announcement plays for a second, in real time, before it is cut.
         Thread.sleep(forTimeInterval: 1.0)
         let error = harness.say("Error: wrong password", .assertive, rate: 175, volume: 200)
         harness.finish()
+        // Not a wait: it leaves the recording the last 300 ms that the sound server still plays.
         Thread.sleep(forTimeInterval: 0.3)
         let windows = capture.stop()
 

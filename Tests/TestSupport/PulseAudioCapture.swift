@@ -22,16 +22,34 @@ public final class PulseAudioCapture: Sendable {
         let sink = sink ?? Self.sinkName ?? "announcer_test"
         self.rate = rate
         process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
-        process.arguments = ["-d", "\(sink).monitor", "--raw", "--format=s16le", "--rate=\(rate)", "--channels=1", "--latency-msec=10"]
+        // Verbose, parec says on standard error when its stream is ready: from then on it records what plays.
+        process.arguments = ["-v", "-d", "\(sink).monitor", "--raw", "--format=s16le", "--rate=\(rate)", "--channels=1", "--latency-msec=10"]
             + (passive ? ["--property=node.passive=true"] : [])
-        process.environment = Self.captureEnvironment(environment)
-        let output = Pipe()
+        // In English whatever the desktop's language, so that the line is known.
+        process.environment = Self.captureEnvironment(environment.merging(["LC_ALL": "C"]) { $1 })
+        let (output, messages) = (Pipe(), Pipe())
         process.standardOutput = output
+        process.standardError = messages
         let buffer = self.buffer
         output.fileHandleForReading.readabilityHandler = { handle in buffer.append([UInt8](handle.availableData)) }
+        // A passive stream on PipeWire is made only once the sink runs; its request is sent as parec connects.
+        let said = ParecMessages(readyLine: passive ? "Connection established" : "Stream successfully created")
+        messages.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            said.append(data)
+            if data.isEmpty { handle.readabilityHandler = nil }
+        }
         try process.run()
-        // Give parec time to connect before anything plays.
-        Thread.sleep(forTimeInterval: 0.3)
+        guard said.waitUntilReady(seconds: 10) else {
+            stopAndKeepSamples()
+            throw NotRecording(said: said.text)
+        }
+    }
+
+    /// parec did not say within ten seconds that it records; what it said instead.
+    public struct NotRecording: Error, CustomStringConvertible {
+        public let said: String
+        public var description: String { "parec did not start recording; it said: \(said.split(separator: "\n").joined(separator: " "))" }
     }
 
     /// The environment in which parec and pactl reach the recording server, with `environment` on top.
@@ -54,7 +72,35 @@ public final class PulseAudioCapture: Sendable {
         return nil
     }
 
+    /// Waits up to `seconds` until the sound server says its sink is `wanted` (RUNNING, IDLE or SUSPENDED),
+    /// looking again each time `pactl subscribe` tells of a change; false if it never was.
+    public static func waitForState(_ wanted: String, ofSink sink: String? = nil, environment: [String: String] = [:], seconds: Int) throws -> Bool {
+        let watcher = Process()
+        watcher.executableURL = URL(fileURLWithPath: "/usr/bin/pactl")
+        watcher.arguments = ["subscribe"]
+        watcher.environment = captureEnvironment(environment)
+        let events = Pipe()
+        watcher.standardOutput = events
+        let changed = DispatchSemaphore(value: 0)
+        events.fileHandleForReading.readabilityHandler = { handle in
+            if handle.availableData.isEmpty { handle.readabilityHandler = nil }
+            changed.signal()
+        }
+        try watcher.run()
+        defer {
+            // pactl subscribe does not stop on SIGTERM.
+            kill(watcher.processIdentifier, SIGKILL)
+            watcher.waitUntilExit()
+        }
+        let deadline = DispatchTime.now() + .seconds(seconds)
+        while try state(ofSink: sink, environment: environment) != wanted {
+            if changed.wait(timeout: deadline) == .timedOut { return try state(ofSink: sink, environment: environment) == wanted }
+        }
+        return true
+    }
+
     /// Stops recording and returns the samples as recorded, mono at `rate`.
+    @discardableResult
     public func stopAndKeepSamples() -> [Int16] {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -73,6 +119,35 @@ public final class PulseAudioCapture: Sendable {
             return (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(window)).squareRoot()
         }
     }
+}
+
+/// What parec -v says on standard error, kept until it says `readyLine`, when a wait for that ends.
+private final class ParecMessages: Sendable {
+    let readyLine: String
+    private let state = Mutex((text: "", ready: false))
+    private let ended = DispatchSemaphore(value: 0)
+
+    init(readyLine: String) { self.readyLine = readyLine }
+
+    /// Takes what parec said next; empty `data` is the end of what it says.
+    func append(_ data: Data) {
+        // Once ready, parec goes on telling its latency every 50 ms: that is let go.
+        let readyNow = state.withLock { state in
+            guard !state.ready else { return false }
+            state.text += String(decoding: data, as: UTF8.self)
+            state.ready = state.text.contains(readyLine)
+            return state.ready
+        }
+        if readyNow || data.isEmpty { ended.signal() }
+    }
+
+    /// Waits up to `seconds` for parec to say `readyLine`; false if it did not, or ended first.
+    func waitUntilReady(seconds: Int) -> Bool {
+        _ = ended.wait(timeout: .now() + .seconds(seconds))
+        return state.withLock { $0.ready }
+    }
+
+    var text: String { state.withLock { $0.text } }
 }
 
 /// Little-endian 16-bit samples assembled from bytes as they arrive.
