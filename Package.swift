@@ -427,13 +427,13 @@ let package = Package(
         .testTarget(name: "ScreenReaderRigTests", dependencies: ["ScreenReaderRig", "XKeyboard"]),
         .testTarget(
             name: "AnnouncerBenchTests",
-            dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerEmbedded", "AnnouncerCore", "AnnouncerEngine", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["AnnouncerBench", "AnnouncerClient", "AnnouncerEmbedded", "AnnouncerCore", "AnnouncerEngine", "Audio", "SeamTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         // The server's handlers and decoders on NIO's EmbeddedChannel: no process, no socket.
         .testTarget(
             name: "AnnouncerServerTests",
             dependencies: [
-                "AnnouncerServer", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerCore", "Blocking",
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerCore", "Blocking", "Audio", "SeamTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

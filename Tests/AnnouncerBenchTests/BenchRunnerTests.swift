@@ -2,14 +2,20 @@ import AnnouncerBench
 import AnnouncerClient
 import AnnouncerEmbedded
 import AnnouncerEngine
+import Audio
 import Logging
+import SeamTestSupport
 import Testing
 
 /// The runner as the Benchmarks package drives it: one round at a time, on an engine in this process, timed from outside.
+/// The round's logic needs no eSpeak NG: the engine speaks with a fake synthesizer to a paced null sink.
 @Suite(.serialized) struct BenchRunnerTests {
     @Test("A round run on its own hands its measured moment to the caller once, and its announcement is heard")
     func measureOnceTimesTheMomentAndHearsTheAnnouncement() throws {
-        let engine = try SpeechEngine(sink: .null, logger: Logger(label: "test"))
+        let synthesizer = FakeSynthesizer()
+        let engine = SpeechEngine(
+            synthesizer: synthesizer, sink: NullSink(format: AudioFormat(sampleRate: synthesizer.sampleRate)), describedAs: .null,
+            logger: Logger(label: "test"))
         let destination = EmbeddedDestination(engine: engine)
         defer {
             destination.close()

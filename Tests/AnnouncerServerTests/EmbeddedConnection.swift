@@ -1,25 +1,25 @@
 import AnnouncerEngine
+import Audio
 @testable import AnnouncerServer
 import Logging
 import NIOCore
 import NIOEmbedded
+import SeamTestSupport
 
 /// One connection's pipeline on an EmbeddedChannel, framed as the server frames it, with the handler a
-/// test names and a real engine on the null sink behind it: no process, no socket.
+/// test names and an engine on fake speech and the paced null sink behind it: no process, no socket.
 final class EmbeddedConnection {
     let engine: SpeechEngine
     let context: ServerContext
     let client: ClientAccount
     let channel = EmbeddedChannel()
 
-    /// The synthesis supervisor of every connection in this test process, owned here and handed to each
-    /// engine, so one worker serves them all.
-    static let synthesis = Result { () throws(EngineError) in
-        try SpeechEngine.SynthesisPlacement.standard.started(logger: Logger(label: "test"))
-    }
-
     init(handler: (ServerContext, ClientAccount) -> any ChannelHandler) throws {
-        engine = try SpeechEngine(sink: .null, synthesis: Self.synthesis.get(), logger: Logger(label: "test"))
+        // The handlers' replies need no eSpeak NG: words from a fake synthesizer, played at a real device's pace.
+        let synthesizer = FakeSynthesizer()
+        engine = SpeechEngine(
+            synthesizer: synthesizer, sink: NullSink(format: AudioFormat(sampleRate: synthesizer.sampleRate)), describedAs: .null,
+            logger: Logger(label: "test"))
         context = ServerContext(
             engine: engine, router: EventRouter(), configuration: ServerConfiguration(socketPath: "/nonexistent"),
             logger: Logger(label: "test")

@@ -8,8 +8,8 @@ import NIOCore
 import NIOEmbedded
 import Testing
 
-/// The JSON-lines handler carrying out its session's actions on an EmbeddedChannel, with a real engine
-/// on the null sink behind it: no process, no socket. Requests here follow no events, since events
+/// The JSON-lines handler carrying out its session's actions on an EmbeddedChannel, with an engine on
+/// fake speech and the null sink behind it: no process, no socket. Requests here follow no events, since events
 /// come from the scheduler's thread and an EmbeddedChannel belongs to one thread.
 @Suite("JSON-lines handler", .serialized)
 final class JSONLinesHandlerTests {

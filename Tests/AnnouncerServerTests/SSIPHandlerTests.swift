@@ -6,8 +6,8 @@ import NIOCore
 import NIOEmbedded
 import Testing
 
-/// The SSIP handler carrying out its session's replies on an EmbeddedChannel, with a real engine on
-/// the null sink behind it. No SPEAK here: a message's events come from the scheduler's thread, and an
+/// The SSIP handler carrying out its session's replies on an EmbeddedChannel, with an engine on fake
+/// speech and the null sink behind it. No SPEAK here: a message's events come from the scheduler's thread, and an
 /// EmbeddedChannel belongs to one thread; EndToEndTests speak through the real socket.
 @Suite("SSIP handler", .serialized)
 final class SSIPHandlerTests {
