@@ -1,6 +1,6 @@
 import AnnouncerCommandLine
 import AnnouncerEngine
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import Logging
 
