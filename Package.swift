@@ -50,6 +50,8 @@ let leanReleaseSwiftSettings: [SwiftSetting] = swiftSettings + [
 /// the clients that reach it (the client library, the in-process engine and `announce`), and the QA tools
 /// (flows, pages, the audit report, the bench and the real screen readers). ArchitectureDiagramTests
 /// checks that the server depends on neither of the others, and that the client libraries do not depend on QA.
+/// A program (`announce`) may use every layer, and so may the library that holds its commands.
+let programBodies = ["AnnounceCommands"]
 let layers: [String: [String]] = [
     "Server": [
         "AnnouncerCore",
@@ -81,6 +83,7 @@ let layers: [String: [String]] = [
     "Clients": [
         "AnnouncerClient",
         "AnnouncerEmbedded",
+        "AnnounceCommands",
         "announce",
     ],
     "QA": [
@@ -366,13 +369,21 @@ let package = Package(
             linkerSettings: leanRelease(ordering: "announcerd")
         ),
 
-        .executableTarget(
-            name: "announce",
+        // `announce`'s commands, in a library so that tests run them in their own process
+        // (AnnounceCommandTests); the program itself is one line that calls them.
+        .target(
+            name: "AnnounceCommands",
             dependencies: [
                 "AnnouncerEngine", "AnnouncerVoices", "AnnouncerFlows", "AnnouncerClient", "AnnouncerEmbedded", "AnnouncerCommandLine", "AnnouncerProtocol", "AnnouncerBench", "JSONLineEncoding", "AnnouncerWeb", "ESpeak", "Speech", "ScreenReaderRig", "ATDriver", "Blocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: leanReleaseSwiftSettings,
+            linkerSettings: linksESpeak
+        ),
+        .executableTarget(
+            name: "announce",
+            dependencies: ["AnnounceCommands"],
             swiftSettings: leanReleaseSwiftSettings,
             linkerSettings: leanRelease + linksESpeak
         ),
@@ -405,8 +416,28 @@ let package = Package(
             name: "AnnouncerServerSeamTests",
             dependencies: [
                 "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerProtocol", "AnnouncerCommandLine", "Audio",
-                "SeamTestSupport", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "SeamTestSupport", "ServerSeamSupport", "TestSupport", .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // `announce`'s commands run in the test's own process, against an `InProcessServer`: no process,
+        // no eSpeak, no device. EndToEndTests keeps one real run of the program for each.
+        .testTarget(
+            name: "AnnounceCommandTests",
+            dependencies: [
+                "AnnounceCommands", "AnnouncerCommandLine", "AnnouncerCore", "AnnouncerProtocol", "AnnouncerClient",
+                "SeamTestSupport", "ServerSeamSupport", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // announcerd's server inside the test's process, on the fake engine: what the server seam tests
+        // and the command tests share.
+        .target(
+            name: "ServerSeamSupport",
+            dependencies: [
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerCommandLine", "Audio", "SeamTestSupport", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ServerSeamSupport"
         ),
         // What the seam tests share: the clock moved by hand, a locked value, the fake synthesizer and sink.
         .target(name: "SeamTestSupport", dependencies: ["AnnouncerScheduling", "AnnouncerCore", "Speech", "Audio"], path: "Tests/SeamTestSupport"),

@@ -1,6 +1,7 @@
 import AnnouncerCore
 import AnnouncerProtocol
 import Foundation
+import ServerSeamSupport
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import AnnouncerCore
 import AnnouncerProtocol
 import Foundation
 import Glibc
+import ServerSeamSupport
 import TestSupport
 import Testing
 

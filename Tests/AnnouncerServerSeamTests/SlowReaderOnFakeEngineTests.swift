@@ -1,6 +1,7 @@
 import AnnouncerCore
 import AnnouncerProtocol
 import SeamTestSupport
+import ServerSeamSupport
 import TestSupport
 import Testing
 

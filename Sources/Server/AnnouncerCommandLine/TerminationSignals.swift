@@ -7,8 +7,13 @@ public enum TerminationSignals {
     /// Kept for the life of the process: a source that is released stops delivering.
     private static let sources = Mutex<[any DispatchSourceSignal]>([])
 
+    /// False while a command runs inside a program that keeps its own signals, as a test runs
+    /// `announce`'s commands in its process: `install` then leaves the signals alone. A task-local value.
+    @TaskLocal public static var ownedByCommand = true
+
     /// Calls `stop` with the signal's number the first time either signal arrives; later ones are ignored.
     public static func install(_ stop: @escaping @Sendable (Int32) -> Void) {
+        guard ownedByCommand else { return }
         let queue = DispatchQueue(label: "announcer.termination")
         let once = OnceFlag()
         for signalNumber in [SIGTERM, SIGINT] {

@@ -180,16 +180,3 @@ import Testing
         #expect(run.standardError.split(separator: "\n").first.map(String.init) == line, "\(run.standardError)")
     }
 }
-
-/// Each command's help lists what it takes.
-@Suite struct CommandHelpTests {
-    @Test("voices --help lists only what voices takes: no sink, no queue rules")
-    func voicesHelpIsItsOwn() throws {
-        let help = try AnnounceProcess.run(["voices", "--help"])
-        #expect(help.status == 0)
-        for own in ["--try", "--lang", "--socket", "--embedded", "--voices"] { #expect(help.standardOutput.contains(own), "\(own)") }
-        for foreign in ["--sink", "--duplicate-window", "--when-audio-fails", "--max-waiting-polite"] {
-            #expect(!help.standardOutput.contains(foreign), "\(foreign)")
-        }
-    }
-}

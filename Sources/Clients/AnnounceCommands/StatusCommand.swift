@@ -29,9 +29,9 @@ struct StatusCommand: ParsableCommand {
             throw CommandFailure(reply.reply?.message ?? "The server did not give its status; it may be older than this announce.")
         }
         if json {
-            print(reply.text)
+            PlainOutput.line(reply.text)
         } else {
-            for line in StatusLines(status).lines { print(PlainLineWrapper.fitted(line)) }
+            for line in StatusLines(status).lines { PlainOutput.line(PlainLineWrapper.fitted(line)) }
         }
     }
 }

@@ -88,7 +88,7 @@ struct SayCommand: ParsableCommand {
             case .silenced: "Silenced, as --off asks: it is on the timeline and was not spoken."
             default: "Not spoken: \(outcome). \(explanation)"
             }
-            print(PlainLineWrapper.fitted(line))
+            PlainOutput.line(PlainLineWrapper.fitted(line))
         }
         guard spoken else {
             throw wait ? ExitCode.failure : CommandFailure("The announcement was not spoken. \(explanation)")

@@ -38,7 +38,7 @@ struct CancelCommand: ParsableCommand {
         let target: CancelTarget = all ? .all : region.map { .region(RegionID($0)) } ?? .id(AnnouncementID(id ?? ""))
         let reply = try ServerRequest.send(.cancel(target), through: server)
         let ended = reply.body(CancelledBody.self)?.cancelled
-        print(PlainLineWrapper.fitted(Self.said(ended, all: all, region: region, id: id)))
+        PlainOutput.line(PlainLineWrapper.fitted(Self.said(ended, all: all, region: region, id: id)))
     }
 
     /// What was cancelled, in one line: how many, and of what; nil `ended` is an older server's reply.
@@ -71,15 +71,15 @@ struct StopCommand: ParsableCommand {
             throw CommandFailure(reply.reply?.message ?? "The server did not say what it is speaking.")
         }
         guard let speaking = status.speaking else {
-            print("Nothing was speaking.")
+            PlainOutput.line("Nothing was speaking.")
             return
         }
         let answer = try connection.request(JSONRequest.cancel(.id(speaking.id)))
         guard answer.reply?.ok == true else { throw CommandFailure(answer.reply?.message ?? "The server refused to stop it.") }
         if answer.body(CancelledBody.self)?.cancelled == 0 {
-            print("Nothing was stopped: announcement \(speaking.id) ended just before.")
+            PlainOutput.line("Nothing was stopped: announcement \(speaking.id) ended just before.")
         } else {
-            print(Self.stopped(speaking.id, text: speaking.text))
+            PlainOutput.line(Self.stopped(speaking.id, text: speaking.text))
         }
     }
 

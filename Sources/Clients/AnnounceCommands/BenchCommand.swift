@@ -65,9 +65,9 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let report = try events.map(reportOfRecordedTimeline) ?? runScenarios()
         if json {
-            print(report.json)
+            PlainOutput.line(report.json)
         } else {
-            for line in report.lines(verbose: verbose) { PlainLineWrapper.wrap(line).forEach { print($0) } }
+            for line in report.lines(verbose: verbose) { PlainLineWrapper.wrap(line).forEach { PlainOutput.line($0) } }
         }
         if !report.passed { throw ExitCode(1) }
     }

@@ -112,7 +112,7 @@ struct FlowCheckCommand: ParsableCommand {
                 shared = try readers.reader != nil ? virtualReaderBesideOrca() : sharedDestination()
             } catch {
                 for report in unreadable {
-                    for line in report.lines(verbose: false) { for part in PlainLineWrapper.wrap(line) { print(part) } }
+                    for line in report.lines(verbose: false) { for part in PlainLineWrapper.wrap(line) { PlainOutput.line(part) } }
                 }
                 throw error
             }
@@ -169,14 +169,14 @@ struct FlowCheckCommand: ParsableCommand {
                 failed: reports.reduce(0) { $0 + $1.failedCount },
                 flows: reports
             )
-            print(try JSONLineEncoder().encode(all))
+            PlainOutput.line(try JSONLineEncoder().encode(all))
         } else {
             for report in reports {
-                for line in report.lines(verbose: verbose) { for part in PlainLineWrapper.wrap(line) { print(part) } }
+                for line in report.lines(verbose: verbose) { for part in PlainLineWrapper.wrap(line) { PlainOutput.line(part) } }
             }
             let (passed, failed) = reports.reduce((0, 0)) { ($0.0 + $1.passedCount, $0.1 + $1.failedCount) }
             let flows = reports.count == 1 ? "1 flow" : "\(reports.count) flows"
-            print("In all, \(flows): \(passed) passed, \(failed) failed.")
+            PlainOutput.line("In all, \(flows): \(passed) passed, \(failed) failed.")
         }
         if let junit {
             do { try JUnitReport.xml(reports).write(toFile: junit, atomically: true, encoding: .utf8) } catch {

@@ -13,11 +13,11 @@ import TestSupport
 /// another sink, the real paced null sink, as `announcerd --sink null` has. No process is started;
 /// clients talk to it over the socket as they do to announcerd. Any number may run at once: the
 /// server's log goes to this object, not through the process's logging bootstrap.
-final class InProcessServer: Sendable {
-    let socketPath: String
-    let server: AnnouncementServer
-    let engine: SpeechEngine
-    let synthesizer: FakeSynthesizer
+public final class InProcessServer: Sendable {
+    public let socketPath: String
+    public let server: AnnouncementServer
+    public let engine: SpeechEngine
+    public let synthesizer: FakeSynthesizer
     private let folder: String
     private let log: LogText
     /// Told of each log line after `log` has it, so a wait for a line is woken by it.
@@ -28,7 +28,7 @@ final class InProcessServer: Sendable {
     /// about eSpeak NG's pace at rate 450, so an announcement speaks long enough to be waited behind.
     /// The engine runs on the system clock. The server's per-client limits read `limitsClock`: the
     /// system's too unless the test gives a `ManualClock` it moves by hand.
-    init(
+    public init(
         policy: LiveRegionPolicy = .standard, samplesPerWord: Int = 2_205, sink: (any AudioSink)? = nil,
         limitsClock: any MonotonicClock = SystemMonotonicClock(),
         configure: (inout ServerConfiguration) -> Void = { _ in }
@@ -60,21 +60,21 @@ final class InProcessServer: Sendable {
     }
 
     /// The server's log, each entry on one line again, as `ServerProcess.standardErrorText` gives it.
-    var logText: String { log.text.replacingOccurrences(of: "\n  ", with: " ") }
+    public var logText: String { log.text.replacingOccurrences(of: "\n  ", with: " ") }
 
     /// Waits until the log says `text`, woken by each line logged; false after `seconds`.
-    func waitForLog(_ text: String, seconds: Double = 5) -> Bool {
+    public func waitForLog(_ text: String, seconds: Double = 5) -> Bool {
         logged.wait(until: Date().addingTimeInterval(seconds)) { logText.contains(text) ? true : nil } ?? false
     }
 
     /// True when a new client is answered: the server still serves.
-    var answers: Bool {
+    public var answers: Bool {
         guard let client = try? SocketClient(path: socketPath) else { return false }
         return client.request(.status)?.reply?.ok == true
     }
 
     /// Stops the server as announcerd does at SIGTERM and removes its folder.
-    func stop() {
+    public func stop() {
         server.shutdown()
         try? FileManager.default.removeItem(atPath: folder)
     }

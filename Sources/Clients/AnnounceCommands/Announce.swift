@@ -1,13 +1,12 @@
 import AnnouncerCommandLine
 import AnnouncerEngine
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import Logging
 
 /// The `announce` command: speaks announcements with an embedded speech engine.
-@main
-struct Announce: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Announce: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "announce",
         abstract: "Speak short announcements aloud, the way a screen reader speaks live regions.",
         discussion: """
@@ -23,7 +22,11 @@ struct Announce: ParsableCommand {
         subcommands: [SayCommand.self, PipeCommand.self, CancelCommand.self, StopCommand.self, EmacspeakCommand.self, EventsCommand.self, StatusCommand.self, VoicesCommand.self, FlowCommand.self, WebCommand.self, ATDriverCommand.self, BenchCommand.self, DemoCommand.self]
     )
 
-    static func main() {
+    public init() {}
+
+    /// Runs the command line the program was given, and exits: with 0, or with a plain sentence and
+    /// the failure's status.
+    public static func main() {
         // Plain lines without timestamps, so a screen reader or braille display reads only the message.
         LoggingSystem.bootstrap { _ in PlainLogHandler(program: "announce", level: .warning) }
         do {

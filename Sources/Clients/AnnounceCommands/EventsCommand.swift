@@ -59,7 +59,7 @@ private final class SentencePrinter: Sendable {
     private let state = Mutex<(ordered: TimeOrderedEvents, origin: UInt64?)>((TimeOrderedEvents(), nil))
     let holdMicroseconds = TimeOrderedEvents().holdMicroseconds
 
-    static func write(_ line: String) { try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8)) }
+    static func write(_ line: String) { PlainOutput.destination.writeOutput(line + "\n") }
 
     func add(_ event: EventLine) { state.withLock { say($0.ordered.add(event), origin: &$0.origin) } }
 

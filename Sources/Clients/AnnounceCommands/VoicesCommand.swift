@@ -166,5 +166,5 @@ struct VoiceListing {
 
 /// One line for people, fitted to an 80-cell braille display.
 private func show(_ line: String) {
-    print(PlainLineWrapper.fitted(line))
+    PlainOutput.line(PlainLineWrapper.fitted(line))
 }

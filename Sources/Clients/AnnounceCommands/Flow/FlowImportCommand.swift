@@ -103,7 +103,7 @@ struct FlowImportCommand: ParsableCommand {
             }
             PlainOutput.error("Wrote \(output).")
         } else {
-            print(text, terminator: "")
+            PlainOutput.destination.writeOutput(text)
         }
     }
 

@@ -1,0 +1,3 @@
+import AnnounceCommands
+
+Announce.main()
