@@ -2,6 +2,7 @@ import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerServer
+import AnnouncerVoices
 import Audio
 import Foundation
 import Logging
@@ -18,7 +19,8 @@ public final class InProcessServer: Sendable {
     public let server: AnnouncementServer
     public let engine: SpeechEngine
     public let synthesizer: FakeSynthesizer
-    private let folder: String
+    /// The folder this object made for its socket, removed at `stop`; nil when the test gave the path.
+    private let folder: String?
     private let log: LogText
     /// Told of each log line after `log` has it, so a wait for a line is woken by it.
     private let logged: EventNews
@@ -27,16 +29,25 @@ public final class InProcessServer: Sendable {
     /// fake synthesizer speaks lasts `samplesPerWord` samples at 22,050 a second: 100 ms unless told,
     /// about eSpeak NG's pace at rate 450, so an announcement speaks long enough to be waited behind.
     /// The engine runs on the system clock. The server's per-client limits read `limitsClock`: the
-    /// system's too unless the test gives a `ManualClock` it moves by hand.
+    /// system's too unless the test gives a `ManualClock` it moves by hand. `voices` are the profiles, as
+    /// `--voices` gives announcerd; `socketPath`, a path in a folder of the test's own.
     public init(
         policy: LiveRegionPolicy = .standard, samplesPerWord: Int = 2_205, sink: (any AudioSink)? = nil,
-        limitsClock: any MonotonicClock = SystemMonotonicClock(),
+        limitsClock: any MonotonicClock = SystemMonotonicClock(), socketPath givenPath: String? = nil,
+        voices: VoiceLibrary = .standard(),
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
-        // Unix socket paths are limited to 107 bytes, so the folder is short.
-        folder = "/tmp/ans-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        socketPath = folder + "/a.sock"
+        if let givenPath {
+            // The test's own path, in a folder the test made and removes.
+            folder = nil
+            socketPath = givenPath
+        } else {
+            // Unix socket paths are limited to 107 bytes, so the folder is short.
+            let folder = "/tmp/ans-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            self.folder = folder
+            socketPath = folder + "/a.sock"
+        }
         let log = LogText()
         let logged = EventNews()
         self.log = log
@@ -52,7 +63,7 @@ public final class InProcessServer: Sendable {
         synthesizer = FakeSynthesizer(samplesPerWord: samplesPerWord)
         engine = SpeechEngine(
             synthesizer: synthesizer, sink: sink ?? NullSink(format: AudioFormat(sampleRate: synthesizer.sampleRate)), describedAs: .null,
-            policy: policy, logger: logger)
+            policy: policy, voices: voices, logger: logger)
         let sockets = try AnnouncementServer.claimSockets(for: configuration, logger: logger)
         server = AnnouncementServer(
             engine: engine, sockets: sockets, configuration: configuration, logger: logger, limitsClock: limitsClock)
@@ -76,6 +87,15 @@ public final class InProcessServer: Sendable {
     /// Stops the server as announcerd does at SIGTERM and removes its folder.
     public func stop() {
         server.shutdown()
-        try? FileManager.default.removeItem(atPath: folder)
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// A sound device that cannot be opened, named `name`, as `--sink alsa:hw:97` is on a machine
+    /// without that card: the server starts without it and waits for it, reporting it down.
+    public static func sinkWithDeviceDown(name: String = "alsa:hw:97") throws -> any AudioSink {
+        try ReopeningSink(name: name, format: AudioFormat(sampleRate: FakeSynthesizer().sampleRate), waitingForDevice: true) {
+            () throws(AudioError) -> any AudioSink in
+            throw .deviceUnavailable(device: name, detail: "no such card")
+        }
     }
 }

@@ -23,29 +23,4 @@ import TestSupport
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError == "Warning: the audio device is down; this will be spoken when it returns.\n")
     }
-
-    @Test("status says the announcement whose turn it is waits for the audio device, not that it is speaking")
-    func statusSaysWaitingForTheDevice() throws {
-        let server = try serverWithoutDevice()
-        defer { server.stop() }
-        _ = try announce(["say", "Build finished"], server: server)
-        // A status asked within 100 ms of another may be that one's snapshot, made before the say.
-        Thread.sleep(forTimeInterval: 0.2)
-        let status = try announce(["status"], server: server)
-        #expect(status.standardOutput.contains("Announcement 1 is waiting for the audio device (polite, en): Build finished"),
-                "\(status.standardOutput)")
-        #expect(!status.standardOutput.contains("Speaking announcement"))
-    }
-
-    @Test("A repeat said while the device is down is not ended as a duplicate of what was never heard")
-    func unheardAnnouncementMakesNoDuplicate() throws {
-        let server = try serverWithoutDevice()
-        defer { server.stop() }
-        let client = try SocketClient(path: server.socketPath)
-        _ = client.request(.subscribe)
-        _ = try announce(["say", "Saved"], server: server)
-        _ = try announce(["say", "Saved"], server: server)
-        let ends = client.readEvents(until: { $0.event == .ended }, timeout: 1.5).filter { $0.event == .ended }
-        #expect(!ends.contains { $0.outcome == .duplicate }, "\(ends)")
-    }
 }

@@ -21,31 +21,6 @@ import Testing
         #expect(server.standardErrorText.contains(runtime + "/announcer/announcer.sock"))
     }
 
-    @Test("A socket file left by a crashed server is replaced, and the log says so")
-    func staleSocketIsReplaced() throws {
-        let path = ServerProcess.makeDirectory() + "/a.sock"
-        let crashed = try ServerProcess(socketPath: path)
-        crashed.stop(signal: SIGKILL)
-        #expect(FileManager.default.fileExists(atPath: path), "a killed server leaves its socket file behind")
-        let server = try ServerProcess(socketPath: path)
-        defer { server.stop() }
-        #expect(server.standardErrorText.contains("Replaced a socket file left by a server that is no longer running. Socket path \(path)."))
-        let client = try SocketClient(path: path)
-        #expect(client.request(.status)?.reply?.ok == true)
-    }
-
-    @Test("A second server on the same path says so and exits non-zero; the first goes on")
-    func secondServerIsRefused() throws {
-        let first = try ServerProcess()
-        defer { first.stop() }
-        let second = try ServerProcess(socketPath: first.socketPath, waitUntilListening: false)
-        second.process.waitUntilExit()
-        #expect(second.process.terminationStatus != 0)
-        #expect(second.standardErrorText.contains("Another announcer server is already running at \(first.socketPath)"))
-        let client = try SocketClient(path: first.socketPath)
-        #expect(client.request(.status)?.reply?.ok == true)
-    }
-
     @Test("SIGTERM cancels what waits, announced on the event stream, removes the socket and exits 0")
     func sigtermCancelsWaitingAndCleansUp() throws {
         let server = try ServerProcess()
@@ -74,22 +49,6 @@ import Testing
         #expect(server.stop(signal: SIGTERM) == 0)
         // Ended and reaped by the server itself, not left to notice its parent's end.
         #expect(kill(pid_t(worker), 0) == -1 && errno == ESRCH, "worker \(worker) still runs")
-    }
-
-    @Test("With --drain, SIGTERM speaks what waits before exiting 0")
-    func drainSpeaksWaitingFirst() throws {
-        let server = try ServerProcess(arguments: ["--drain"])
-        let listener = try SocketClient(path: server.socketPath)
-        _ = listener.request(.subscribe)
-        let client = try SocketClient(path: server.socketPath)
-        let first = try #require(client.request(#"{"request":"speak","text":"First","rate":450}"#)?.id)
-        let second = try #require(client.request(#"{"request":"speak","text":"Second","rate":450}"#)?.id)
-        #expect(server.stop(signal: SIGTERM) == 0)
-        var outcomes: [AnnouncementID: Outcome.Kind] = [:]
-        while let event = listener.readEvent(timeout: 5) {
-            if event.event == .ended { outcomes[event.id] = event.outcome }
-        }
-        #expect(outcomes == [first: .spoken, second: .spoken])
     }
 
     @Test("A process of another user is refused, checked with SO_PEERCRED", .enabled(if: geteuid() == 0, "needs root to act as another user"))

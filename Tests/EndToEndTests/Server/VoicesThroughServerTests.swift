@@ -29,25 +29,6 @@ import Testing
         #expect(events.first?.language.rawValue == "sv")
     }
 
-    @Test("The voices request lists each profile with the files it was read from, and the files left out")
-    func voicesRequestListsSources() throws {
-        let voices = try Self.userVoices()
-        let server = try ServerProcess(arguments: ["--voices", voices], environment: ["LANG": "nb_NO.UTF-8"])
-        defer { server.stop() }
-        let client = try SocketClient(path: server.socketPath)
-        let reply = try #require(client.request(.voices))
-        #expect(reply.reply?.ok == true)
-        let body = try #require(reply.body(VoicesBody.self), "\(reply.text)")
-        #expect(body.defaultLanguage == .norwegianBokmal)
-        let list = body.voices
-        #expect(list.map(\.language.rawValue) == ["en", "nb", "sv"])
-        let sources = list.map(\.sources)
-        #expect(sources[0].count == 2 && sources[0][1] == "\(voices)/en.yaml")
-        #expect(sources[1].count == 1 && sources[1][0].hasSuffix("Voices/nb.yaml"))
-        #expect(sources[2] == ["\(voices)/sv.yaml"])
-        #expect(body.problems.first?.hasPrefix("\(voices)/nb.yaml, line 2") == true)
-    }
-
     @Test("A language eSpeak NG speaks without a profile is spoken with its voice; one it lacks is refused with a sentence")
     func everyESpeakLanguageIsSpokenAndOthersRefused() throws {
         let server = try ServerProcess()
