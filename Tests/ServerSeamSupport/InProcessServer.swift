@@ -2,6 +2,7 @@ import AnnouncerCommandLine
 import AnnouncerCore
 import AnnouncerEngine
 import AnnouncerServer
+import AnnouncerVoices
 import Audio
 import Foundation
 import Logging
@@ -27,10 +28,11 @@ public final class InProcessServer: Sendable {
     /// fake synthesizer speaks lasts `samplesPerWord` samples at 22,050 a second: 100 ms unless told,
     /// about eSpeak NG's pace at rate 450, so an announcement speaks long enough to be waited behind.
     /// The engine runs on the system clock. The server's per-client limits read `limitsClock`: the
-    /// system's too unless the test gives a `ManualClock` it moves by hand.
+    /// system's too unless the test gives a `ManualClock` it moves by hand. It speaks with `voices`, as
+    /// announcerd with `--voices` does.
     public init(
         policy: LiveRegionPolicy = .standard, samplesPerWord: Int = 2_205, sink: (any AudioSink)? = nil,
-        limitsClock: any MonotonicClock = SystemMonotonicClock(),
+        limitsClock: any MonotonicClock = SystemMonotonicClock(), voices: VoiceLibrary = .standard(),
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         // Unix socket paths are limited to 107 bytes, so the folder is short.
@@ -52,7 +54,7 @@ public final class InProcessServer: Sendable {
         synthesizer = FakeSynthesizer(samplesPerWord: samplesPerWord)
         engine = SpeechEngine(
             synthesizer: synthesizer, sink: sink ?? NullSink(format: AudioFormat(sampleRate: synthesizer.sampleRate)), describedAs: .null,
-            policy: policy, logger: logger)
+            policy: policy, voices: voices, logger: logger)
         let sockets = try AnnouncementServer.claimSockets(for: configuration, logger: logger)
         server = AnnouncementServer(
             engine: engine, sockets: sockets, configuration: configuration, logger: logger, limitsClock: limitsClock)
