@@ -424,8 +424,8 @@ let package = Package(
         .testTarget(
             name: "AnnounceCommandTests",
             dependencies: [
-                "AnnounceCommands", "AnnouncerCommandLine", "AnnouncerCore", "AnnouncerProtocol", "AnnouncerClient",
-                "SeamTestSupport", "ServerSeamSupport", "TestSupport",
+                "AnnounceCommands", "AnnouncerCommandLine", "AnnouncerCore", "AnnouncerProtocol", "AnnouncerClient", "AnnouncerServer",
+                "AnnouncerVoices", "SeamTestSupport", "ServerSeamSupport", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -434,7 +434,8 @@ let package = Package(
         .target(
             name: "ServerSeamSupport",
             dependencies: [
-                "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerCommandLine", "Audio", "SeamTestSupport", "TestSupport",
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerCommandLine", "AnnouncerVoices", "Audio", "SeamTestSupport",
+                "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/ServerSeamSupport"

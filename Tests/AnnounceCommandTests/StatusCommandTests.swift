@@ -6,7 +6,8 @@ import Testing
 struct StatusCommandTests {
     @Test("status says what speaks and what waits, in plain lines of at most 80 characters")
     func statusSaysWhatSpeaksAndWaits() throws {
-        let server = try InProcessServer()
+        // A word a second: the announcement still speaks when status asks, however slowly the say before it ran.
+        let server = try InProcessServer(samplesPerWord: 22_050)
         defer { server.stop() }
         let say = CommandRun.run(["say", "--socket", server.socketPath, "one two three four five six seven eight nine ten"])
         #expect(say.status == 0, "\(say.errorMessage) \(say.output.error)")

@@ -33,15 +33,22 @@ public struct Announce: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            let names = configuration.subcommands.compactMap { $0.configuration.commandName }
-            if let hint = NameHints.hint(arguments: Array(CommandLine.arguments.dropFirst()), subcommands: names, errorMessage: fullMessage(for: error)) {
-                // A command it does not know is said in the hint's own words; an option keeps the parser's sentence.
-                let said = hint.hasPrefix("There is no command") ? hint : "\(message(for: error)). \(hint)"
-                PlainOutput.error("Error: \(said)")
-                PlainOutput.error("See 'announce --help' for the commands and their options.")
+            if let hinted = hintedError(for: error, arguments: Array(CommandLine.arguments.dropFirst())) {
+                for line in hinted { PlainOutput.error(line) }
                 Foundation.exit(exitCode(for: error).rawValue)
             }
             PlainErrorExit.exit(Self.self, for: error)
         }
+    }
+
+    /// What announce says on standard error when `arguments` name a command or option it does not
+    /// know and a right name is near (NameHints): the error with the hint, then where the commands are
+    /// listed. Nil for any other error, which the parser's own message tells.
+    public static func hintedError(for error: any Error, arguments: [String]) -> [String]? {
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard let hint = NameHints.hint(arguments: arguments, subcommands: names, errorMessage: fullMessage(for: error)) else { return nil }
+        // A command it does not know is said in the hint's own words; an option keeps the parser's sentence.
+        let said = hint.hasPrefix("There is no command") ? hint : "\(message(for: error)). \(hint)"
+        return ["Error: \(said)", "See 'announce --help' for the commands and their options."]
     }
 }

@@ -61,7 +61,11 @@ struct EmacspeakCommand: ParsableCommand {
             }
             speech = EmbeddedDestination(engine: engine)
         }
-        var server = try EmacspeakServer(destination: speech, immediatePoliteness: immediate, version: AnnouncerVersion.current)
+        // Refusals are told from the connection's thread, which does not see this command's output.
+        let said = PlainOutput.destination
+        var server = try EmacspeakServer(
+            destination: speech, immediatePoliteness: immediate, version: AnnouncerVersion.current,
+            output: { _ = said.passOn($0 + "\n") }, problems: { said.writeError(EmacspeakServer.problemLine($0)) })
         if let lang { _ = server.handle("set_lang \(lang)") }
         let input = StandardInputLines()
         server.run { input.next()?.line.text }

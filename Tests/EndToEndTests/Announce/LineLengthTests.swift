@@ -24,42 +24,6 @@ import Testing
         return overlong(run.standardOutput, from: name) + overlong(run.standardError, from: name + " (standard error)")
     }
 
-    /// The subcommands a command's help lists, so that a command added later is checked too.
-    static func subcommands(of command: [String]) throws -> [String] {
-        let help = try AnnounceProcess.run(command + ["--help"]).standardOutput
-        guard let section = help.range(of: "SUBCOMMANDS:\n") else { return [] }
-        return help[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
-            .prefix { !$0.isEmpty }
-            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
-            .compactMap { $0.split(separator: " ").first.map(String.init) }
-    }
-
-    /// Every command and subcommand of announce, as its help lists them.
-    static func everyCommand() throws -> [[String]] {
-        var commands: [[String]] = [[]]
-        var index = 0
-        while index < commands.count {
-            commands += try subcommands(of: commands[index]).map { commands[index] + [$0] }
-            index += 1
-        }
-        return commands
-    }
-
-    @Test("Every command's help fits 80 columns, every command and subcommand as the help lists them")
-    func helpFits() throws {
-        var found: [String] = []
-        let commands = try Self.everyCommand()
-        // The help must list them, or this test would check nothing.
-        #expect(commands.count >= 19 && commands.contains(["flow", "import"]) && commands.contains(["web", "play"]) && commands.contains(["at-driver"]),
-                "\(commands)")
-        for command in commands {
-            found += try Self.check(command + ["--help"], allowFailure: false)
-        }
-        let daemon = try ProgramRun(ServerProcess.announcerd.path, ["--help"])
-        found += Self.overlong(daemon.standardOutput, from: "announcerd --help")
-        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
-    }
-
     @Test("say, pipe, voices, demo, bench --events, flow check and flow play print lines of at most 80 characters")
     func normalOutputFits() throws {
         var found: [String] = []

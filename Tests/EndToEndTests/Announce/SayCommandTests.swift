@@ -56,20 +56,6 @@ import Testing
         #expect(result.status != 0)
         #expect(result.standardError.contains("The language \"zz\" is not available; close ones are az, uz, zh"), "\(result.standardError)")
     }
-
-    @Test("An empty text is refused in one sentence")
-    func emptyTextIsRefused() throws {
-        let result = try AnnounceProcess.run(["say", "--sink", "null", "   "])
-        #expect(result.status != 0)
-        #expect(result.standardError.contains("no text"))
-    }
-
-    @Test("An off announcement exits 0 and is recorded as silenced")
-    func offIsRecordedAsSilenced() throws {
-        let result = try AnnounceProcess.run(["say", "--sink", "null", "--off", "--events", "-", "Quiet"])
-        #expect(result.status == 0)
-        #expect(try EventLine.parse(result.standardOutput).last?.outcome == .silenced)
-    }
 }
 
 /// A WAV file's length, loudness and samples.

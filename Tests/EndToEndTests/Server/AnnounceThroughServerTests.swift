@@ -9,65 +9,6 @@ import Testing
         try ProgramRun(ServerProcess.announce.path, arguments, input: input, environment: ["ANNOUNCER_SOCKET": server.socketPath])
     }
 
-    @Test("say --wait goes through the server and prints the outcome and latency")
-    func sayWaitUsesTheServer() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let listener = try SocketClient(path: server.socketPath)
-        _ = listener.request(.subscribe)
-        let run = try announce(["say", "--wait", "--assertive", "--rate", "450", "Through the server"], server: server)
-        #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput.hasPrefix("Spoken. Its audio began "))
-        let ended = listener.readEvents(until: { $0.event == .ended }).last
-        #expect(ended?.text == "Through the server")
-    }
-
-    @Test("say --wait exits 1 and says why when the announcement was not spoken")
-    func sayWaitReportsNotSpoken() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let first = try announce(["say", "--wait", "--rate", "450", "Twice"], server: server)
-        #expect(first.status == 0)
-        let second = try announce(["say", "--wait", "--rate", "450", "Twice"], server: server)
-        #expect(second.status == 1)
-        #expect(second.standardOutput.hasPrefix("Not spoken: duplicate."))
-    }
-
-    @Test("say --off --wait prints that it was silenced, not that it was spoken")
-    func sayOffWaitSaysSilenced() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let run = try announce(["say", "--off", "--wait", "Quiet"], server: server)
-        #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput == "Silenced, as --off asks: it is on the timeline and was not spoken.\n")
-    }
-
-    @Test("pipe sends every line to the server and, with --events, relays each line's outcome")
-    func pipeUsesTheServer() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let run = try announce(["pipe", "--events", "-", "--rate", "450", "--region", "build"], server: server, input: "compiling\nerror: it broke\n")
-        #expect(run.status == 0, "\(run.standardError)")
-        let ended = run.standardOutput.split(separator: "\n").filter { $0.contains(#""event":"ended""#) }
-        #expect(ended.count == 2)
-        #expect(ended.allSatisfy { $0.contains(#""region":"build""#) })
-    }
-
-    @Test("A throttled pipe sends its lines more slowly and leaves none out, saying so once")
-    func throttledPipeSlowsDownAndLosesNothing() throws {
-        let server = try ServerProcess(arguments: ["--client-burst", "5", "--client-rate", "20"])
-        defer { server.stop() }
-        let listener = try SocketClient(path: server.socketPath)
-        _ = listener.request(.subscribe)
-        let lines = (1...30).map { "Build step \($0) done" }
-        let run = try announce(["pipe", "--off"], server: server, input: lines.joined(separator: "\n") + "\n")
-        #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardError.components(separatedBy: "none is left out").count == 2, "\(run.standardError)")
-        let received = listener.readEvents(until: { $0.event == .ended && $0.text == lines.last }, timeout: 20)
-            .filter { $0.event == .received }.map(\.text)
-        #expect(received == lines)
-    }
-
     @Test("events prints the live timeline as JSON Lines")
     func eventsPrintsTheTimeline() throws {
         let server = try ServerProcess()

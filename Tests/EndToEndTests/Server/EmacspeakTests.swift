@@ -79,59 +79,6 @@ import Testing
         #expect(seconds < 4, "the WAV holds \(seconds) s")
     }
 
-    @Test("Through the server, s stops only Emacspeak's own speech: another client's announcement goes on and is spoken")
-    func stopReachesOnlyItsOwnClient() throws {
-        let events = temporaryPath("emacspeak-shared.jsonl")
-        let server = try ServerProcess(arguments: ["--events", events])
-        defer { server.stop() }
-        let other = try SocketClient(path: server.socketPath)
-        _ = other.request(.speak(SpeakRequest(text: "Another client is speaking, and Emacspeak's stop must leave it alone.")))
-        try #require(Self.waitFor { Self.events(events).contains { $0.event == .firstAudio } })
-        let script = "(printf 'q {Emacspeak queued this behind the other client}\\nd\\n'; sleep 0.3; printf 's\\n'; sleep 0.3)"
-            + " | \"$0\" emacspeak --socket \(server.socketPath)"
-        let run = try ProgramRun("/bin/sh", ["-c", script, AnnounceProcess.executable.path], timeout: 30)
-        #expect(run.status == 0 && run.standardError.isEmpty, "\(run.standardError)")
-        try #require(Self.waitFor { Self.events(events).filter { $0.event == .ended }.count == 2 }, "\(Self.events(events))")
-        let ended = Self.events(events).filter { $0.event == .ended }
-        #expect(ended.first { $0.text.hasPrefix("Another client") }?.outcome == .spoken, "\(ended)")
-        #expect(ended.first { $0.text.hasPrefix("Emacspeak queued") }?.outcome == .cancelled, "\(ended)")
-    }
-
-    @Test("Through the server, a line the server refuses is one sentence on standard error, in its words, even at the end of input; the next is spoken")
-    func serverRefusalIsOneLineAndSpeechGoesOn() throws {
-        let events = temporaryPath("emacspeak-refused.jsonl")
-        let server = try ServerProcess(arguments: ["--events", events, "--max-text-length", "40"])
-        defer { server.stop() }
-        // At the end of its input it still tells the refusals the server has yet to send.
-        let script = "printf 'q {This line is much longer than the forty bytes the server takes}\\nd\\nq {Short enough}\\nd\\n'"
-            + " | \"$0\" emacspeak --socket \(server.socketPath)"
-        let run = try ProgramRun("/bin/sh", ["-c", script, AnnounceProcess.executable.path], timeout: 30)
-        #expect(run.status == 0, "\(run.standardError)")
-        let lines = run.standardError.split(separator: "\n")
-        #expect(lines.count == 1 && lines.first?.hasPrefix("announcer: ") == true && lines.first?.contains("40") == true, "\(run.standardError)")
-        try #require(Self.waitFor { Self.events(events).contains { $0.event == .ended } }, "\(Self.events(events))")
-        let ended = Self.events(events).filter { $0.event == .ended }
-        #expect(ended.map(\.text) == ["Short enough"] && ended.first?.outcome == .spoken, "\(ended)")
-    }
-
-    @Test("Every command in a log captured from Emacspeak 53 is understood: nothing on standard error")
-    func capturedLogIsUnderstood() throws {
-        let log = try String(contentsOfFile: Repository.path("Tests/Clients/emacspeak-53-session.log"), encoding: .utf8)
-        let run = try AnnounceProcess.run(["emacspeak", "--sink", "null"], input: log)
-        #expect(run.status == 0)
-        #expect(run.standardError.isEmpty, "\(run.standardError)")
-    }
-
-    @Test("Input that ends inside a command's open braces is one sentence on standard error; what came before is spoken")
-    func commandLeftOpenAtTheEndIsToldNotLost() throws {
-        let wav = temporaryPath("open-braces.wav")
-        let run = try AnnounceProcess.run(["emacspeak", "--sink", "wav:\(wav)"], input: "tts_say {Before}\nq {never closed\n")
-        #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardError == "announcer: The input ended inside a command whose braces never closed, so that command was skipped.\n")
-        let sound = try WAVFile(contentsOf: wav)
-        #expect(sound.samples.contains { abs($0) > 0.05 }, "Before was not spoken")
-    }
-
     @Test("Emacspeak 53, unmodified, in a terminal, speaks through announcerd; a key press cuts the line it was reading",
           .enabled(if: emacspeakInstalled, "Emacspeak is installed (CI installs it)"),
           .enabled(if: TmuxSession.isInstalled, "tmux is installed (CI installs it)"))

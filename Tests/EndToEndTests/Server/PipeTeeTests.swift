@@ -40,68 +40,6 @@ import TestSupport
         #expect(run.standardOutput == "error: it broke\nstatus 3\n", "\(run.standardError)")
     }
 
-    @Test("--tee copies the input byte for byte, invalid UTF-8 and a last line without newline included, with one warning")
-    func invalidUTF8PassesUnchangedWithOneWarning() throws {
-        let directory = ServerProcess.makeDirectory()
-        let run = try bash("""
-            printf 'caf\\xe9 au lait\\nplain line\\r\\n\\xff\\xfe again\\nno newline at the end' > \(directory)/in
-            "$ANNOUNCE" pipe --tee --sink null --rate 450 < \(directory)/in > \(directory)/out
-            echo "status $?"
-            cmp \(directory)/in \(directory)/out && echo same
-            """)
-        #expect(run.standardOutput == "status 0\nsame\n", "\(run.standardError)")
-        let warnings = messages(run.standardError).filter { $0.contains("UTF-8") }
-        #expect(warnings == ["Line 1 of the input is not valid UTF-8; the bytes that are not were left out."], "\(run.standardError)")
-    }
-
-    @Test("A line over the server's text limit is spoken in pieces split at spaces, within the limit, none refused")
-    func longLineIsSplitAtWordsNotRefused() throws {
-        let server = try ServerProcess(arguments: ["--max-text-length", "1024"])
-        defer { server.stop() }
-        let listener = try SocketClient(path: server.socketPath)
-        _ = listener.request(.subscribe)
-        let words = (1...300).map { "-Iinclude/module\($0)" }
-        let run = try ProgramRun(ServerProcess.announce.path, ["pipe", "--tee", "--off"], input: words.joined(separator: " ") + "\n",
-                                 environment: ["ANNOUNCER_SOCKET": server.socketPath])
-        #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardError.isEmpty, "\(run.standardError)")
-        let received = listener.readEvents(until: { $0.event == .ended && $0.text.hasSuffix("module300") })
-            .filter { $0.event == .received }.map(\.text)
-        #expect(received.count > 1)
-        #expect(received.allSatisfy { $0.utf8.count <= 1024 })
-        #expect(received.joined(separator: " ") == words.joined(separator: " "))
-    }
-
-    @Test("A refused line is one warning; --tee still passes it through and exits 0")
-    func refusedLineIsOneWarning() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let input = "first\nsecond\n"
-        let run = try ProgramRun(ServerProcess.announce.path, ["pipe", "--tee", "--lang", "zz"], input: input,
-                                 environment: ["ANNOUNCER_SOCKET": server.socketPath])
-        #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput == input)
-        let warnings = messages(run.standardError)
-        #expect(warnings.map { String($0.prefix(29)) } == ["Line 1 was not accepted: The ", "Line 2 was not accepted: The "], "\(run.standardError)")
-    }
-
-    @Test("Lines pass through at once while a throttled pipe sends them slowly")
-    func throttledServerDoesNotHoldBackTheOutput() throws {
-        let server = try ServerProcess(arguments: ["--client-burst", "2", "--client-rate", "2"])
-        defer { server.stop() }
-        let pipe = try TeeSession(socket: server.socketPath)
-        // Once the first line is through, announce has started: what follows times the pipe, not its start.
-        pipe.send("Step 0\n")
-        pipe.read(until: "Step 0\n")
-        let lines = (0...8).map { "Step \($0)" }
-        let started = Date()
-        pipe.send(lines.dropFirst().map { $0 + "\n" }.joined())
-        pipe.read(until: "Step 8\n")
-        #expect(Date().timeIntervalSince(started) < 1, "the lines came out after \(Date().timeIntervalSince(started)) s")
-        #expect(pipe.output == lines.map { $0 + "\n" }.joined())
-        #expect(try pipe.finish() == 0)
-    }
-
     @Test("When the server goes away mid-pipe, every line still passes through, one warning says so, and the rest is spoken here")
     func serverGoingAwaySpeaksTheRestInProcess() throws {
         let server = try ServerProcess()

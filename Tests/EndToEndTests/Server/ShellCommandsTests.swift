@@ -6,62 +6,6 @@ import Testing
 
 /// The commands a shell needs: `say -`, `cancel`, `stop` and `--version`.
 @Suite(.serialized) struct ShellCommandsTests {
-    @Test("announce --version prints the version alone on one line")
-    func versionIsOneLine() throws {
-        let result = try AnnounceProcess.run(["--version"])
-        #expect(result.status == 0)
-        #expect(result.standardOutput.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(result.standardOutput)")
-    }
-
-    @Test("say - speaks standard input, its lines joined, instead of a hyphen")
-    func sayReadsStandardInput() throws {
-        let result = try AnnounceProcess.run(["say", "--sink", "null", "--events", "-", "-"], input: "Build finished\nwith two warnings\n")
-        #expect(result.status == 0, "\(result.standardError)")
-        let received = try EventLine.parse(result.standardOutput).filter { $0.event == .received }
-        #expect(received.map(\.text) == ["Build finished with two warnings"])
-    }
-
-    @Test("stop ends what speaks and names it; cancel ends one by id, a region's, or all, and says how many; a missing target is one sentence")
-    func stopAndCancel() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let listener = try SocketClient(path: server.socketPath)
-        _ = listener.request(.subscribe)
-        let socket = ["--socket", server.socketPath]
-        let long = "This long announcement keeps speaking until the shell stops it with announce stop."
-        _ = try AnnounceProcess.run(["say"] + socket + [long])
-        _ = try AnnounceProcess.run(["say"] + socket + ["--region", "build", "Waiting in the build region"])
-        _ = try AnnounceProcess.run(["say"] + socket + ["Waiting third"])
-        _ = listener.readEvents(until: { $0.event == .firstAudio && $0.text == long }, timeout: 10)
-
-        let stop = try AnnounceProcess.run(["stop"] + socket)
-        // The 83 characters of the text are shortened so that the line fits 80 cells.
-        #expect(stop.status == 0 && stop.standardOutput.hasPrefix("Stopped announcement 1: \"This long announcement"), "\(stop.standardOutput)\(stop.standardError)")
-        #expect(stop.standardOutput.hasSuffix("…\".\n") && stop.standardOutput.count <= 81, "\(stop.standardOutput)")
-        let stopped = listener.readEvents(until: { $0.event == .ended && $0.text == long }, timeout: 10)
-        #expect(stopped.last?.outcome == .cancelled)
-
-        let region = try AnnounceProcess.run(["cancel"] + socket + ["--region", "build"])
-        #expect(region.status == 0, "\(region.standardError)")
-        #expect(region.standardOutput == "Cancelled 1 announcement of region build.\n", "\(region.standardOutput)")
-        let all = try AnnounceProcess.run(["cancel"] + socket + ["--all"])
-        #expect(all.status == 0, "\(all.standardError)")
-        // "Waiting third" may have been spoken by now, or be waiting or speaking.
-        #expect(["Cancelled 1 announcement.\n", "Nothing was cancelled: nothing was waiting or speaking.\n"].contains(all.standardOutput),
-                "\(all.standardOutput)")
-        let gone = try AnnounceProcess.run(["cancel"] + socket + ["1"])
-        #expect(gone.standardOutput == "Nothing was cancelled: announcement 1 was not waiting or speaking.\n", "\(gone.standardOutput)")
-        let ends = listener.readEvents(until: { $0.event == .ended && $0.text == "Waiting third" }, timeout: 10).filter { $0.event == .ended }
-        #expect(ends.contains { $0.text == "Waiting in the build region" && $0.outcome == .cancelled }, "\(ends)")
-        #expect(ends.last?.outcome == .cancelled || ends.last?.outcome == .spoken)
-
-        let nothing = try AnnounceProcess.run(["stop"] + socket)
-        #expect(nothing.standardOutput == "Nothing was speaking.\n" || nothing.standardOutput.hasPrefix("Stopped"))
-        let missing = try AnnounceProcess.run(["cancel"] + socket)
-        #expect(missing.status != 0)
-        #expect(missing.standardError.hasPrefix("Error: Name what to cancel: an announcement's id, --region ID, or --all."))
-    }
-
     @Test("--events-text writes the timeline as sentences, with an engine in announce and through the server")
     func eventsTextWritesSentences() throws {
         let embedded = try AnnounceProcess.run(["say", "--sink", "null", "--rate", "450", "--events-text", "-", "Saved"])
@@ -123,18 +67,6 @@ import Testing
         #expect(!flow.standardOutput.contains("UTF-8"))
     }
 
-    @Test("Invalid UTF-8 on standard input gets one warning, from say -, pipe and emacspeak alike")
-    func invalidUTF8GetsOneWarning() throws {
-        let environment = AnnounceProcess.hermeticEnvironment.merging(["ANNOUNCE": AnnounceProcess.executable.path]) { $1 }
-        for command in ["say --sink null --rate 450 -", "pipe --sink null --rate 450", "emacspeak --sink null"] {
-            let run = try ProgramRun("/bin/bash", ["-c", #"printf 'q {caf\xe9}\nd\nq {\xff again}\nd\n' | "$ANNOUNCE" "# + command],
-                                     environment: environment, timeout: 60)
-            #expect(run.status == 0, "\(command): \(run.standardError)")
-            let warnings = run.standardError.split(separator: "\n").filter { $0.contains("UTF-8") }
-            #expect(warnings == ["Line 1 of the input is not valid UTF-8; the bytes that are not were left out."], "\(command): \(run.standardError)")
-        }
-    }
-
     @Test("flow check reads its files before it opens any device: a missing file is named even with no sound card")
     func missingFlowFileIsNamedBeforeTheDevice() throws {
         let alone = try AnnounceProcess.run(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/login.yaml"])
@@ -162,21 +94,5 @@ import Testing
         #expect(lines.last?.hasSuffix("announcement 1 ended: spoken.") == true, "\(run.standardOutput)")
         #expect(lines.contains { $0.contains("announcement 1 first audio, ") && $0.hasSuffix(" after arrival.") })
         #expect(lines.allSatisfy { $0.count <= 80 && !$0.contains("{") })
-    }
-}
-
-/// Wrong names get the nearest right one.
-@Suite struct NameHintTests {
-    @Test("A command or option from other tools, or misspelt, is answered with announce's own name for it",
-          arguments: [
-              (["speak", "hi"], "Error: There is no command \"speak\"; did you mean announce say?"),
-              (["statu"], "Error: There is no command \"statu\"; did you mean announce status?"),
-              (["say", "--language", "nb", "hi"], "Error: Unknown option '--language'. Did you mean --lang?"),
-              (["say", "--rat", "200", "hi"], "Error: Unknown option '--rat'. Did you mean '--rate'?"),
-          ])
-    func nearestName(arguments: [String], first line: String) throws {
-        let run = try AnnounceProcess.run(arguments)
-        #expect(run.status == 64)
-        #expect(run.standardError.split(separator: "\n").first.map(String.init) == line, "\(run.standardError)")
     }
 }

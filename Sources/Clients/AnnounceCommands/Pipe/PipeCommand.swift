@@ -83,8 +83,14 @@ struct PipeCommand: ParsableCommand {
         let speech = PipeSpeech(options: options, tee: tee, staleRegion: RegionID(Self.pipeRegion))
         let lines = BlockingQueue<PipeLine>()
         let done = DispatchSemaphore(value: 0)
+        // The speaking thread writes and handles signals as this command does: a test's output and
+        // signals are task-local values, which a thread started here would not see.
+        let output = PlainOutput.destination
+        let ownsSignals = TerminationSignals.ownedByCommand
         DedicatedThread.start(name: "pipe speech") {
-            speech.speak(lines)
+            PlainOutput.$destination.withValue(output) {
+                TerminationSignals.$ownedByCommand.withValue(ownsSignals) { speech.speak(lines) }
+            }
             done.signal()
         }
         // Without --tee, a pipe that cannot speak fails before it reads. With it, the input is passed

@@ -12,10 +12,20 @@ public struct EmacspeakServer {
     private var reader = TclCommandReader()
     private var session: EmacspeakSession
     private let destination: any SpeechDestination
+    private let output: @Sendable (String) -> Void
+    private let problems: @Sendable (String) -> Void
 
-    /// Asks the destination for its voices, for the language commands.
-    public init(destination: any SpeechDestination, immediatePoliteness: Politeness, version: String) throws(DestinationError) {
+    /// Asks the destination for its voices, for the language commands. What Emacspeak asked for goes
+    /// to `output` and each problem's sentence to `problems`, by default standard output and standard
+    /// error; `problems` is called from other threads too, when a refusal comes.
+    public init(
+        destination: any SpeechDestination, immediatePoliteness: Politeness, version: String,
+        output: @escaping @Sendable (String) -> Void = { EmacspeakServer.writeToStandardOutput($0) },
+        problems: @escaping @Sendable (String) -> Void = { EmacspeakServer.writeToStandardError($0) }
+    ) throws(DestinationError) {
         self.destination = destination
+        self.output = output
+        self.problems = problems
         let offered = try destination.offeredVoices()
         session = EmacspeakSession(
             voices: offered.voices, defaultLanguage: offered.defaultLanguage,
@@ -29,7 +39,7 @@ public struct EmacspeakServer {
         while let line = readLine() {
             guard handle(line) else { return }
         }
-        if case let .problem(sentence)? = reader.finish() { Self.report(sentence) }
+        if case let .problem(sentence)? = reader.finish() { problems(sentence) }
     }
 
     /// Carries out one line; false when the input asked the server to end.
@@ -38,17 +48,17 @@ public struct EmacspeakServer {
         case .incomplete:
             return true
         case let .problem(sentence):
-            Self.report(sentence)
+            problems(sentence)
             return true
         case let .command(words):
             for action in session.receive(words) {
                 switch action {
-                case let .speak(request): destination.post(.speak(request), refused: { Self.report($0) })
-                case .stop: destination.post(.stopOwn, refused: { Self.report($0) })
-                case .pause: destination.post(.pauseOwn, refused: { Self.report($0) })
-                case .resume: destination.post(.resumeOwn, refused: { Self.report($0) })
-                case let .output(text): try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
-                case let .problem(sentence): Self.report(sentence)
+                case let .speak(request): destination.post(.speak(request), refused: problems)
+                case .stop: destination.post(.stopOwn, refused: problems)
+                case .pause: destination.post(.pauseOwn, refused: problems)
+                case .resume: destination.post(.resumeOwn, refused: problems)
+                case let .output(text): output(text)
+                case let .problem(sentence): problems(sentence)
                 case .end: return false
                 }
             }
@@ -56,7 +66,16 @@ public struct EmacspeakServer {
         }
     }
 
-    private static func report(_ sentence: String) {
-        try? FileHandle.standardError.write(contentsOf: Data("announcer: \(sentence)\n".utf8))
+    /// Writes a line Emacspeak asked for to standard output.
+    public static func writeToStandardOutput(_ text: String) {
+        try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
     }
+
+    /// Writes a problem's sentence to standard error, as `announcer: …`.
+    public static func writeToStandardError(_ sentence: String) {
+        try? FileHandle.standardError.write(contentsOf: Data(Self.problemLine(sentence).utf8))
+    }
+
+    /// The line a problem's sentence is told in, newline included.
+    public static func problemLine(_ sentence: String) -> String { "announcer: \(sentence)\n" }
 }

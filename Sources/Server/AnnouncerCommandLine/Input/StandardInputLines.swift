@@ -4,9 +4,13 @@ import Spawning
 /// Reads standard input to its end in raw chunks, as lines, and warns once on standard error when a
 /// line is not valid UTF-8. With `tee`, each chunk is written to standard output at once and
 /// unchanged, before anything is done with its lines: whatever happens to speech, what a program
-/// pipes through `announce pipe --tee` comes out whole, and the program is never cut off.
+/// pipes through `announce pipe --tee` comes out whole, and the program is never cut off. Standard
+/// input and output are the command's (`StandardInput.descriptor`, `PlainOutput.destination`) as
+/// they were when it was made.
 public final class StandardInputLines {
     public let tee: Bool
+    private let input = StandardInput.descriptor
+    private let output = PlainOutput.destination
     private var assembler = LineAssembler()
     private var ready: [LineAssembler.Line] = []
     private var number = 0
@@ -19,7 +23,8 @@ public final class StandardInputLines {
         self.tee = tee
         passing = tee
         // A reader of standard output that goes away makes a write fail with EPIPE, not end announce.
-        if tee { signal(SIGPIPE, SIG_IGN) }
+        // A command run inside a test leaves the test process's signals alone.
+        if tee && TerminationSignals.ownedByCommand { signal(SIGPIPE, SIG_IGN) }
     }
 
     /// The one warning for input that is not UTF-8.
@@ -35,7 +40,7 @@ public final class StandardInputLines {
         number += 1
         if line.hadInvalidUTF8 && !warned {
             warned = true
-            PlainOutput.error(Self.invalidUTF8Warning(line: number))
+            PlainOutput.$destination.withValue(output) { PlainOutput.error(Self.invalidUTF8Warning(line: number)) }
         }
         return (number, line)
     }
@@ -46,7 +51,7 @@ public final class StandardInputLines {
     }
 
     private func readChunk() {
-        let count = buffer.withUnsafeMutableBytes { SystemCall.read(STDIN_FILENO, into: $0) } ?? 0
+        let count = buffer.withUnsafeMutableBytes { SystemCall.read(input, into: $0) } ?? 0
         guard count > 0 else {
             ended = true
             if let last = assembler.finish() { ready.append(last) }
@@ -55,12 +60,7 @@ public final class StandardInputLines {
         let chunk = buffer[..<count]
         // A reader of standard output that has gone (`| head`) stops the copy, not the reading:
         // the producer upstream must still be read to its end, or it would die of SIGPIPE.
-        if passing { passing = Self.writeAll(chunk) }
+        if passing { passing = chunk.withUnsafeBytes { output.passOn($0) } }
         ready += assembler.lines(in: chunk)
-    }
-
-    /// Writes all of `bytes` to standard output; false once it cannot be written any more.
-    private static func writeAll(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBytes { SystemCall.writeAll(STDOUT_FILENO, $0) }
     }
 }

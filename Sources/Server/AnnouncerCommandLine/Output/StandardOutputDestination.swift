@@ -1,4 +1,5 @@
 import Foundation
+import Spawning
 
 /// The process's standard output and error. A write to standard output that fails because its reader
 /// has gone away ends the process with a broken pipe's status; a message nobody reads is dropped.
@@ -15,5 +16,9 @@ public struct StandardOutputDestination: OutputDestination {
 
     public func writeError(_ text: String) {
         try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+    }
+
+    public func passOn(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        SystemCall.writeAll(STDOUT_FILENO, bytes)
     }
 }

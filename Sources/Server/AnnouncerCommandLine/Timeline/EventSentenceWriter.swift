@@ -7,19 +7,16 @@ import Synchronization
 /// Writes a timeline as plain sentences (`--events-text`), from an engine in this process or from the
 /// server's event lines, with times in milliseconds since the first event written.
 public final class EventSentenceWriter: TimelineObserver {
-    private let output: FileHandle
-    private let closesOutput: Bool
+    private let output: TimelineOutput
     /// The first event's time, in microseconds on the monotonic clock.
     private let origin = Mutex<UInt64?>(nil)
 
     /// Writes to the file at `path`, or standard output for `-`.
     public init(path: String) throws(EngineError) {
-        let opened = try TimelineOutput(path: path)
-        output = opened.handle
-        closesOutput = opened.isFile
+        output = try TimelineOutput(path: path)
     }
 
-    deinit { if closesOutput { try? output.close() } }
+    deinit { try? output.file?.close() }
 
     /// An engine's event.
     public func record(_ event: TimelineEvent) {
@@ -42,6 +39,6 @@ public final class EventSentenceWriter: TimelineObserver {
 
     /// Written at once, so an interrupted command loses no line.
     private func write(_ sentence: String) {
-        try? output.write(contentsOf: Data((PlainLineWrapper.fitted(sentence) + "\n").utf8))
+        output.write(PlainLineWrapper.fitted(sentence) + "\n")
     }
 }

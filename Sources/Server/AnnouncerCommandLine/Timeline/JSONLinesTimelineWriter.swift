@@ -5,15 +5,12 @@ import Foundation
 
 /// Writes the timeline as JSON Lines to a file or standard output, off the scheduler's queue.
 public final class JSONLinesTimelineWriter: TimelineObserver {
-    private let output: FileHandle
-    private let closesOutput: Bool
+    private let output: TimelineOutput
     private let queue = DispatchQueue(label: "announcer.timeline-writer")
 
     /// Writes to standard output when `path` is `-`, else creates or truncates the file.
     public init(path: String) throws(EngineError) {
-        let opened = try TimelineOutput(path: path)
-        output = opened.handle
-        closesOutput = opened.isFile
+        output = try TimelineOutput(path: path)
     }
 
     public func record(_ event: TimelineEvent) {
@@ -22,13 +19,12 @@ public final class JSONLinesTimelineWriter: TimelineObserver {
 
     /// Writes one line that is already JSON, such as an event relayed from the server.
     public func write(line: String) {
-        let data = Data((line + "\n").utf8)
-        queue.async { [output] in try? output.write(contentsOf: data) }
+        queue.async { [output] in output.write(line + "\n") }
     }
 
     /// Waits until every event recorded so far is written.
     public func flush() {
         queue.sync {}
-        if closesOutput { try? output.synchronize() }
+        try? output.file?.synchronize()
     }
 }
