@@ -424,7 +424,7 @@ let package = Package(
         .testTarget(
             name: "AnnounceCommandTests",
             dependencies: [
-                "AnnounceCommands", "AnnouncerCommandLine", "AnnouncerCore", "AnnouncerProtocol", "AnnouncerClient",
+                "AnnounceCommands", "AnnouncerCommandLine", "AnnouncerCore", "AnnouncerProtocol", "AnnouncerClient", "AnnouncerVoices",
                 "SeamTestSupport", "ServerSeamSupport", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -434,7 +434,7 @@ let package = Package(
         .target(
             name: "ServerSeamSupport",
             dependencies: [
-                "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerCommandLine", "Audio", "SeamTestSupport", "TestSupport",
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerCommandLine", "AnnouncerVoices", "Audio", "SeamTestSupport", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/ServerSeamSupport"

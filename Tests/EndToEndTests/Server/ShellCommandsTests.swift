@@ -115,14 +115,6 @@ import Testing
                 "\(run.standardError)")
     }
 
-    @Test("A flow file or voice profile that does not exist is reported as not found")
-    func missingFilesAreNotFound() throws {
-        let flow = try AnnounceProcess.run(["flow", "check", "--sink", "null", "/nonexistent/login.yaml"])
-        #expect(flow.status != 0)
-        #expect(flow.standardOutput.contains("/nonexistent/login.yaml: The file was not found"), "\(flow.standardOutput)")
-        #expect(!flow.standardOutput.contains("UTF-8"))
-    }
-
     @Test("Invalid UTF-8 on standard input gets one warning, from say -, pipe and emacspeak alike")
     func invalidUTF8GetsOneWarning() throws {
         let environment = AnnounceProcess.hermeticEnvironment.merging(["ANNOUNCE": AnnounceProcess.executable.path]) { $1 }

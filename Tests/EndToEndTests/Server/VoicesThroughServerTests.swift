@@ -112,19 +112,6 @@ import Testing
         #expect(server.standardErrorText.contains(expected), "\(server.standardErrorText)")
     }
 
-    @Test("announce voices prints one plain line per profile with its files, and exits 1 when a file was left out")
-    func announceVoicesListsProfiles() throws {
-        let voices = try Self.userVoices()
-        let server = try ServerProcess(arguments: ["--voices", voices])
-        defer { server.stop() }
-        let run = try ProgramRun(ServerProcess.announce.path, ["voices"], environment: ["ANNOUNCER_SOCKET": server.socketPath])
-        #expect(run.status == 1)
-        let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("sv, Svenska: eSpeak NG voice sv, rate 175") && $0.hasSuffix("Read from \(voices)/sv.yaml.") })
-        #expect(lines.contains { $0.hasPrefix("Left out: \(voices)/nb.yaml, line 2:") })
-        #expect(!run.standardOutput.contains("\u{1B}"))
-    }
-
     @Test("SSIP clients see only the profiles' voices, and CHAR and a language set through python3-speechd are spoken")
     func ssipListsProfilesAndSpells() throws {
         let voices = try Self.userVoices()
