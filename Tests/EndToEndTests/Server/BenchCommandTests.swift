@@ -3,11 +3,57 @@ import AnnouncerProtocol
 import Foundation
 import Testing
 
-/// `announce bench` against a real `announcerd`, with real eSpeak NG's timing against the bound, and as
-/// a process: interrupted, and given a server that never answers. The servers start with no options, as
-/// a QA engineer starts one. Its JSON, its replay of a timeline and a server that goes away mid-run are
-/// AnnounceCommandTests' `BenchCommandTests`, in the test's own process.
+/// `announce bench` against a real `announcerd`, and the same table again from the timeline it recorded.
+/// The servers start with no options, as a QA engineer starts one: every scenario fits the default limits.
+/// A server that goes away mid-run is AnnounceCommandTests' `BenchCommandTests`, in the test's own process.
 @Suite(.serialized) struct BenchCommandTests {
+    @Test("bench measures every scenario against the server, and --events reproduces the table from its timeline")
+    func benchAgainstServerAndFromTimeline() throws {
+        let server = try ServerProcess(arguments: [])
+        defer { server.stop() }
+        let timeline = (server.socketPath as NSString).deletingLastPathComponent + "/bench.jsonl"
+        let run = try ProgramRun(
+            ServerProcess.announce.path, ["bench", "--samples", "3", "--record", timeline, "--json"],
+            environment: ["ANNOUNCER_SOCKET": server.socketPath], timeout: 120)
+        // Exit 0 when every row passed and 1 when one failed; which, on a loaded machine, is the
+        // Benchmarks suite's business. Here the rows must agree with the status.
+        #expect(run.status == 0 || run.status == 1, "\(run.standardError)")
+        #expect(run.standardError.unwrapped.contains("Scenario Idle: measuring an assertive announcement when nothing speaks or waits, 3 times."))
+        let live = try BenchReport.rows(ofJSON: run.standardOutput)
+        #expect(live.map(\.name) == ["idle", "cut", "backlog", "clients", "language", "burst"])
+        for row in live {
+            #expect(row.samples == 3)
+            let passed = try #require(row.passed as Bool?)
+            if !passed { #expect(run.status == 1) }
+            let firstAudio = try #require(row.firstAudio)
+            let p99 = firstAudio.p99
+            #expect(p99 > 0)
+            #expect(passed == (p99 <= 500.3), "\(row)")
+            // Every bench request carries its send time, so send-to-audible is known for each.
+            #expect(row.sentToAudible?.count == 3)
+        }
+        let backlogNotes = live[2].notes ?? []
+        // A client may have 10,000 polite waiting, so none is dropped; a few are spoken while the
+        // bench fills the queue (9,995 in one run), the rest wait.
+        let note = backlogNotes.first ?? ""
+        let waiting = Int(note.prefix { $0 != " " }.filter(\.isNumber)) ?? 0
+        #expect((9_900..<10_000).contains(waiting), "\(note)")
+        #expect(note.contains("of the 10,000 polite announcements were waiting when the first assertive one arrived."), "\(note)")
+        #expect(!note.contains("dropped"), "\(note)")
+
+        let replay = try ProgramRun(ServerProcess.announce.path, ["bench", "--events", timeline, "--json"])
+        #expect(replay.status == run.status, "\(replay.standardError)")
+        let replayed = try BenchReport.rows(ofJSON: replay.standardOutput)
+        #expect(replayed.count == live.count)
+        for (left, right) in zip(live, replayed) {
+            #expect(left.firstAudio != nil && left.firstAudio == right.firstAudio, "arrival_to_first_audio_ms of \(left.name)")
+            #expect(left.audible != nil && left.audible == right.audible, "arrival_to_audible_ms of \(left.name)")
+            #expect(left.sentToAudible != nil && left.sentToAudible == right.sentToAudible, "sent_to_audible_ms of \(left.name)")
+            #expect(left.samples == right.samples, "samples of \(left.name)")
+            #expect(left.passed != nil && left.passed == right.passed, "passed of \(left.name)")
+        }
+    }
+
     @Test("The table reads line by line: one sentence per scenario, and a last line that sums it up")
     func plainTableReadsLineByLine() throws {
         let server = try ServerProcess(arguments: [])
@@ -73,6 +119,38 @@ import Testing
         let junk = try ProgramRun(ServerProcess.announce.path, ["bench", "--events", "-"], input: "not a timeline\n")
         #expect(junk.status == 1)
         #expect(junk.standardError.unwrapped.contains("No line of standard input is a timeline event; give a file written by announcerd --events, announce events or announce bench --record."))
+    }
+}
+
+/// What `bench --json` prints, as far as these tests read it. It is the command's report, not a line of
+/// the wire protocol, and the command's own type for it is private and write-only; so this one decodes the
+/// fields checked here and no more. Spelling the keys out again is the point: a renamed key fails here.
+private struct BenchReport: Decodable {
+    var rows: [Row]
+
+    struct Row: Decodable {
+        var name: String
+        var samples: Int
+        var passed: Bool?
+        var firstAudio: Statistics?
+        var audible: Statistics?
+        var sentToAudible: Statistics?
+        var notes: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case name, samples, passed, firstAudio = "arrival_to_first_audio_ms", audible = "arrival_to_audible_ms"
+            case sentToAudible = "sent_to_audible_ms", notes
+        }
+    }
+
+    /// A row's percentiles in milliseconds, compared as written.
+    struct Statistics: Decodable, Equatable {
+        var p50, p90, p99, max: Double
+        var count: Int
+    }
+
+    static func rows(ofJSON text: String) throws -> [Row] {
+        try JSONDecoder().decode(BenchReport.self, from: Data(text.utf8)).rows
     }
 }
 
