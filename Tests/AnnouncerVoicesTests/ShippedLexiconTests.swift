@@ -108,6 +108,13 @@ import Testing
         #expect(try Phonemes.prepared("Skriv inn PIN", .norwegianBokmal).contains(Phonemes.raw("pinn", .norwegianBokmal)))
     }
 
+    @Test("The date label is its visible text, and the nb profile reads its format letter by letter with the full stops heard")
+    func dateFormatIsReadByTheProfile() {
+        // What `announce voices --try "Dato (dd.mm.åååå)" --lang nb` gives eSpeak.
+        let prepared = Phonemes.profile(.norwegianBokmal).prepare("Dato (dd.mm.åååå)")
+        #expect(prepared == "Dato (d d punktum m m punktum å å å å)", "\(prepared)")
+    }
+
     /// Phonemes without stress marks, phoneme separators and spaces.
     static func sounds(_ phonemes: String) -> String {
         phonemes.filter { !"',; ".contains($0) }

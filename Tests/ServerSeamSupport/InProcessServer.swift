@@ -28,6 +28,7 @@ public final class InProcessServer: Sendable {
     /// Starts the server with announcerd's defaults, changed by `configure` and `policy`. Each word the
     /// fake synthesizer speaks lasts `samplesPerWord` samples at 22,050 a second: 100 ms unless told,
     /// about eSpeak NG's pace at rate 450, so an announcement speaks long enough to be waited behind.
+    /// The engine speaks with `voices`, the profiles announcerd loads unless told (`--voices` adds a folder).
     /// The engine runs on the system clock. The server's per-client limits read `limitsClock`: the
     /// system's too unless the test gives a `ManualClock` it moves by hand. `voices` are the profiles, as
     /// `--voices` gives announcerd; `socketPath`, a path in a folder of the test's own.
@@ -82,6 +83,16 @@ public final class InProcessServer: Sendable {
     public var answers: Bool {
         guard let client = try? SocketClient(path: socketPath) else { return false }
         return client.request(.status)?.reply?.ok == true
+    }
+
+    /// Goes as announcerd goes when it is killed: every client's connection closes at once, with no last
+    /// event or reply, and the socket file goes. What the engine still had is cancelled, the engine ends
+    /// and the folder is removed. Instead of `stop()`, not before it: the event loop is gone.
+    public func vanish() {
+        server.releaseSockets()
+        engine.scheduler.cancel(.all)
+        engine.finish()
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// Stops the server as announcerd does at SIGTERM and removes its folder.

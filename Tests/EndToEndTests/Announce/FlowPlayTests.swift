@@ -195,14 +195,6 @@ import Testing
         #expect(lines.first == "Spiller av flyten «Logg inn» på norsk bokmål. Skjermbilde: «Logg inn».")
         #expect(Array(lines.dropFirst(5).prefix(3)) == ["Hint på", "E-postadresse, tekstfelt. Adressen du registrerte deg med.", "Hint av"])
     }
-
-    @Test("A flow file that cannot be read is a plain message and a non-zero exit")
-    func unreadableFlowFails() throws {
-        let result = try AnnounceProcess.run(["flow", "play", "--embedded", "--sink", "null", "/nonexistent/flow.yaml"])
-        #expect(result.status != 0)
-        #expect(result.standardError.contains("/nonexistent/flow.yaml"))
-        #expect(!result.standardError.contains("\u{1B}"))
-    }
 }
 
 /// A tmux server of its own (its own socket), running one command in a 120 by 40 window.

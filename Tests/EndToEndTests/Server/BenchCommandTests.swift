@@ -5,6 +5,7 @@ import Testing
 
 /// `announce bench` against a real `announcerd`, and the same table again from the timeline it recorded.
 /// The servers start with no options, as a QA engineer starts one: every scenario fits the default limits.
+/// A server that goes away mid-run is AnnounceCommandTests' `BenchCommandTests`, in the test's own process.
 @Suite(.serialized) struct BenchCommandTests {
     @Test("bench measures every scenario against the server, and --events reproduces the table from its timeline")
     func benchAgainstServerAndFromTimeline() throws {
@@ -110,20 +111,6 @@ import Testing
         #expect(left.waiting.polite == 0, "\(reply.text)")
     }
 
-    @Test("When the server goes away mid-run, bench keeps the rows it measured and says why it stopped")
-    func benchThatStopsEarlyKeepsItsRows() throws {
-        let server = try ServerProcess(arguments: [])
-        let bench = BenchProcess(["bench", "--verbose", "--socket", server.socketPath, "--scenario", "idle", "--scenario", "cut", "--samples", "20"])
-        try bench.start()
-        #expect(waitFor({ bench.standardError.contains("Scenario Cutting a long polite utterance") }, seconds: 60))
-        server.stop(signal: SIGKILL)
-        let status = bench.wait(seconds: 30)
-        #expect(status == 1)
-        let lines = bench.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("Idle: ") && $0.contains("20 samples") }, "\(lines)")
-        #expect(lines.last == "The bench stopped early: The announcer server closed the connection.", "\(lines)")
-    }
-
     @Test("A timeline that cannot be read, or holds no event, is one plain sentence and exit status 1")
     func missingTimelineIsAPlainError() throws {
         let run = try ProgramRun(ServerProcess.announce.path, ["bench", "--events", "/nonexistent/timeline.jsonl"])
@@ -167,7 +154,7 @@ private struct BenchReport: Decodable {
     }
 }
 
-/// `announce bench` running in the background, so a test can interrupt it or pull its server away.
+/// `announce bench` running in the background, so a test can interrupt it.
 private final class BenchProcess: Sendable {
     private let process = Process()
     private let output = Pipe()
