@@ -92,7 +92,7 @@ public final class InProcessServer: Sendable {
         server.releaseSockets()
         engine.scheduler.cancel(.all)
         engine.finish()
-        try? FileManager.default.removeItem(atPath: folder)
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
     }
 
     /// Stops the server as announcerd does at SIGTERM and removes its folder.
