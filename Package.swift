@@ -431,7 +431,7 @@ let package = Package(
         // a private PulseAudio server and a capture of what it played, the repository's paths.
         .target(
             name: "TestSupport",
-            dependencies: ["AnnouncerClient", "AnnouncerProtocol", "AnnouncerCore", "Spawning"],
+            dependencies: ["AnnouncerClient", "AnnouncerProtocol", "AnnouncerCore", "Spawning", "Blocking"],
             path: "Tests/TestSupport"
         ),
         // Every test that starts a process: announcerd, announce, or a real client (spd-say,
