@@ -7,8 +7,8 @@ import TestSupport
 /// at once, whatever happens to speech, and the build's own exit status stands.
 @Suite(.serialized) struct PipeTeeTests {
     /// Runs a bash script with `$ANNOUNCE` naming the built announce, and no server to be found.
-    private func bash(_ script: String, environment: [String: String] = [:]) throws -> ProgramRun {
-        try ProgramRun("/bin/bash", ["-c", script], environment: AnnounceProcess.hermeticEnvironment.merging(
+    private func bash(_ script: String, environment: [String: String] = [:]) async throws -> ProgramRun {
+        try await ProgramRun.run("/bin/bash", ["-c", script], environment: AnnounceProcess.hermeticEnvironment.merging(
             ["ANNOUNCE": AnnounceProcess.executable.path]) { $1 }.merging(environment) { $1 }, timeout: 120)
     }
 
@@ -18,8 +18,8 @@ import TestSupport
     }
 
     @Test("With no audio device, --tee passes every line through, warns once, and the producer is not killed by SIGPIPE")
-    func missingDevicePassesEverythingThrough() throws {
-        let run = try bash("""
+    func missingDevicePassesEverythingThrough() async throws {
+        let run = try await bash("""
             for i in $(seq 1 10); do echo "Compiling file $i"; sleep 0.02; done | "$ANNOUNCE" pipe --tee --sink alsa:hw:97
             echo "statuses ${PIPESTATUS[*]}"
             """)
@@ -31,8 +31,8 @@ import TestSupport
     }
 
     @Test("With pipefail, a failing build's status is the pipeline's, even when speech cannot start")
-    func producersStatusIsPassedOn() throws {
-        let run = try bash("""
+    func producersStatusIsPassedOn() async throws {
+        let run = try await bash("""
             set -o pipefail
             (echo "error: it broke"; exit 3) | "$ANNOUNCE" pipe --tee --sink alsa:hw:97
             echo "status $?"
@@ -41,9 +41,9 @@ import TestSupport
     }
 
     @Test("--tee copies the input byte for byte, invalid UTF-8 and a last line without newline included, with one warning")
-    func invalidUTF8PassesUnchangedWithOneWarning() throws {
+    func invalidUTF8PassesUnchangedWithOneWarning() async throws {
         let directory = ServerProcess.makeDirectory()
-        let run = try bash("""
+        let run = try await bash("""
             printf 'caf\\xe9 au lait\\nplain line\\r\\n\\xff\\xfe again\\nno newline at the end' > \(directory)/in
             "$ANNOUNCE" pipe --tee --sink null --rate 450 < \(directory)/in > \(directory)/out
             echo "status $?"
@@ -55,17 +55,17 @@ import TestSupport
     }
 
     @Test("A line over the server's text limit is spoken in pieces split at spaces, within the limit, none refused")
-    func longLineIsSplitAtWordsNotRefused() throws {
-        let server = try ServerProcess(arguments: ["--max-text-length", "1024"])
-        defer { server.stop() }
+    func longLineIsSplitAtWordsNotRefused() async throws {
+        let server = try await ServerProcess.start(arguments: ["--max-text-length", "1024"])
+        defer { server.end() }
         let listener = try SocketClient(path: server.socketPath)
         _ = listener.request(.subscribe)
         let words = (1...300).map { "-Iinclude/module\($0)" }
-        let run = try ProgramRun(ServerProcess.announce.path, ["pipe", "--tee", "--off"], input: words.joined(separator: " ") + "\n",
+        let run = try await ProgramRun.run(ServerProcess.announce.path, ["pipe", "--tee", "--off"], input: words.joined(separator: " ") + "\n",
                                  environment: ["ANNOUNCER_SOCKET": server.socketPath])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.isEmpty, "\(run.standardError)")
-        let received = listener.readEvents(until: { $0.event == .ended && $0.text.hasSuffix("module300") })
+        let received = await listener.events(until: { $0.event == .ended && $0.text.hasSuffix("module300") })
             .filter { $0.event == .received }.map(\.text)
         #expect(received.count > 1)
         #expect(received.allSatisfy { $0.utf8.count <= 1024 })
@@ -73,11 +73,11 @@ import TestSupport
     }
 
     @Test("A refused line is one warning; --tee still passes it through and exits 0")
-    func refusedLineIsOneWarning() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func refusedLineIsOneWarning() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let input = "first\nsecond\n"
-        let run = try ProgramRun(ServerProcess.announce.path, ["pipe", "--tee", "--lang", "zz"], input: input,
+        let run = try await ProgramRun.run(ServerProcess.announce.path, ["pipe", "--tee", "--lang", "zz"], input: input,
                                  environment: ["ANNOUNCER_SOCKET": server.socketPath])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == input)
@@ -86,34 +86,34 @@ import TestSupport
     }
 
     @Test("Lines pass through at once while a throttled pipe sends them slowly")
-    func throttledServerDoesNotHoldBackTheOutput() throws {
-        let server = try ServerProcess(arguments: ["--client-burst", "2", "--client-rate", "2"])
-        defer { server.stop() }
+    func throttledServerDoesNotHoldBackTheOutput() async throws {
+        let server = try await ServerProcess.start(arguments: ["--client-burst", "2", "--client-rate", "2"])
+        defer { server.end() }
         let pipe = try TeeSession(socket: server.socketPath)
         // Once the first line is through, announce has started: what follows times the pipe, not its start.
         pipe.send("Step 0\n")
-        pipe.read(until: "Step 0\n")
+        await pipe.read(until: "Step 0\n")
         let lines = (0...8).map { "Step \($0)" }
         let started = Date()
         pipe.send(lines.dropFirst().map { $0 + "\n" }.joined())
-        pipe.read(until: "Step 8\n")
+        await pipe.read(until: "Step 8\n")
         #expect(Date().timeIntervalSince(started) < 1, "the lines came out after \(Date().timeIntervalSince(started)) s")
         #expect(pipe.output == lines.map { $0 + "\n" }.joined())
-        #expect(try pipe.finish() == 0)
+        #expect(try await pipe.finish() == 0)
     }
 
     @Test("When the server goes away mid-pipe, every line still passes through, one warning says so, and the rest is spoken here")
-    func serverGoingAwaySpeaksTheRestInProcess() throws {
-        let server = try ServerProcess()
+    func serverGoingAwaySpeaksTheRestInProcess() async throws {
+        let server = try await ServerProcess.start()
         let directory = ServerProcess.makeDirectory()
         let pipe = try TeeSession(socket: server.socketPath, arguments: ["--every-line", "--events", "\(directory)/events.jsonl"])
         let lines = (1...10).map { "Build step \($0)" }
         pipe.send(lines[0..<6].map { $0 + "\n" }.joined())
-        pipe.read(until: "Build step 6\n")
-        Thread.sleep(forTimeInterval: 0.3)
-        server.stop(signal: SIGKILL)
+        await pipe.read(until: "Build step 6\n")
+        try await Task.sleep(for: .seconds(0.3))
+        await server.stop(signal: SIGKILL)
         pipe.send(lines[6...].map { $0 + "\n" }.joined())
-        #expect(try pipe.finish() == 0)
+        #expect(try await pipe.finish() == 0)
         #expect(pipe.output == lines.map { $0 + "\n" }.joined())
         let warnings = messages(pipe.standardError)
         #expect(warnings.count == 1 && warnings[0].hasPrefix("Warning: the announcer server went away; announce speaks the rest itself."),
@@ -146,7 +146,13 @@ private final class TeeSession {
 
     func send(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
 
-    func read(until text: String) {
+    /// Reads standard output until it holds `text` or ends, on a thread of its own while the test waits.
+    func read(until text: String) async {
+        nonisolated(unsafe) let session = self
+        await offThread("tee read") { session.readBlocking(until: text) }
+    }
+
+    private func readBlocking(until text: String) {
         while !output.contains(text) {
             let chunk = outputPipe.fileHandleForReading.availableData
             if chunk.isEmpty { return }
@@ -154,7 +160,13 @@ private final class TeeSession {
         }
     }
 
-    func finish() throws -> Int32 {
+    /// Closes standard input and reads both outputs to their end and the exit, on a thread of its own.
+    func finish() async throws -> Int32 {
+        nonisolated(unsafe) let session = self
+        return try await offThread("tee finish") { try session.finishBlocking() }
+    }
+
+    private func finishBlocking() throws -> Int32 {
         try input.fileHandleForWriting.close()
         output += String(decoding: outputPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         standardError = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
