@@ -25,9 +25,9 @@ import Testing
 
     /// The output with each wrapped line joined again: a line that begins with two spaces goes on the one before.
     @Test("Passing flows print one summary line each, and no line is over 80 characters")
-    func passingFlowsAreTwoLinesAtMost() throws {
+    func passingFlowsAreTwoLinesAtMost() async throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.flows).filter { $0.hasSuffix(".yaml") }.sorted()
-        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null"] + files.map { "\(Self.flows)/\($0)" })
+        let run = try await AnnounceProcess.run(["flow", "check", "--sink", "null"] + files.map { "\(Self.flows)/\($0)" })
         #expect(run.status == 0)
         let lines = run.standardOutput.split(separator: "\n")
         #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
@@ -36,8 +36,8 @@ import Testing
     }
 
     @Test("The login flow passes: every line is a pass, and the error begins within 500 ms")
-    func loginFlowPasses() throws {
-        let run = try AnnounceProcess.run(["flow", "check", "--verbose", "--sink", "null", "\(Self.flows)/login.en.yaml"])
+    func loginFlowPasses() async throws {
+        let run = try await AnnounceProcess.run(["flow", "check", "--verbose", "--sink", "null", "\(Self.flows)/login.en.yaml"])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 80 })
         let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
@@ -49,23 +49,23 @@ import Testing
     }
 
     @Test("Every shipped flow, in English and in Norwegian, passes flow check through a real engine")
-    func everyShippedFlowPasses() throws {
+    func everyShippedFlowPasses() async throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.flows).filter { $0.hasSuffix(".yaml") }.sorted()
         #expect(files.contains("login.en.yaml") && files.contains("login.nb.yaml"))
         #expect(files.filter { $0.hasSuffix(".nb.yaml") }.count == files.filter { $0.hasSuffix(".en.yaml") }.count)
-        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null"] + files.map { "\(Self.flows)/\($0)" })
+        let run = try await AnnounceProcess.run(["flow", "check", "--sink", "null"] + files.map { "\(Self.flows)/\($0)" })
         #expect(run.status == 0, "\(run.standardOutput.unwrapped.split(separator: "\n").filter { $0.hasPrefix("FAIL") })")
         #expect(run.standardOutput.unwrapped.contains("In all, \(files.count) flows: "))
         #expect(run.standardOutput.unwrapped.contains("Logg inn (login.nb.yaml): ") && run.standardOutput.unwrapped.contains("Sign in (login.en.yaml): "))
     }
 
     @Test("An error the app announces too late fails with its measured latency and the limit")
-    func lateErrorFails() throws {
+    func lateErrorFails() async throws {
         let folder = try Self.folder()
         let broken = try Self.brokenLogin({
             $0.replacingOccurrences(of: "politeness: assertive, region: login-error }", with: "politeness: assertive, region: login-error, after_ms: 700 }")
         }, in: folder)
-        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
+        let run = try await AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
         #expect(run.status == 1)
         let failure = try #require(run.standardOutput.unwrapped.split(separator: "\n").first { $0.hasPrefix("FAIL") })
         #expect(failure.contains("\"Error: Must be a valid email address\", assertive, began 7"), "\(failure)")
@@ -74,62 +74,62 @@ import Testing
     }
 
     @Test("A wrong focus order fails, naming the expected order and the one found")
-    func wrongFocusOrderFails() throws {
+    func wrongFocusOrderFails() async throws {
         let folder = try Self.folder()
         // The screen gets a wrong order, the toggle before the password; the step still expects the right one.
         let broken = try Self.brokenLogin({
             $0.replacingOccurrences(of: "    elements:\n      - id: organisation",
                                     with: "    focus_order: [organisation, email, show-password, password, sign-in]\n    elements:\n      - id: organisation")
         }, in: folder)
-        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
+        let run = try await AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
         #expect(run.status == 1)
         #expect(run.standardOutput.unwrapped.contains("FAIL: step 1, line 55, check: Expected the focus order organisation, email, password, show-password, sign-in, but it is organisation, email, show-password, password, sign-in."), "\(run.standardOutput)")
     }
 
     @Test("A button without a label fails the lint, saying a screen reader would say only its role")
-    func missingLabelFails() throws {
+    func missingLabelFails() async throws {
         let folder = try Self.folder()
         let broken = try Self.brokenLogin({ $0.replacingOccurrences(of: "        label: Sign in\n", with: "") }, in: folder)
-        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
+        let run = try await AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
         #expect(run.status == 1)
         #expect(run.standardOutput.unwrapped.contains("FAIL: lint label, line 40: The button with the id sign-in has no label, so a screen reader says only its role; give it a label that says what it does."), "\(run.standardOutput)")
     }
 
     @Test("Text with a contrast of 3.9:1 fails the lint with the ratio printed and the 4.5:1 it needs")
-    func lowContrastFails() throws {
+    func lowContrastFails() async throws {
         let folder = try Self.folder()
         let broken = try Self.brokenLogin({
             $0.replacingOccurrences(of: ##"colours: { text: "#FFFFFF", background: "#00205B" }"##, with: ##"colours: { text: "#808080", background: "#FFFFFF" }"##)
         }, in: folder)
-        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
+        let run = try await AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
         #expect(run.status == 1)
         #expect(run.standardOutput.unwrapped.contains("FAIL: lint contrast, line 40: Contrast of \"Sign in\" (sign-in): #808080 on #FFFFFF is 3.9:1; at least 4.5:1 is needed for normal text."), "\(run.standardOutput)")
     }
 
     @Test("A phrase that differs from the expected one fails, quoting both")
-    func differentPhraseFails() throws {
+    func differentPhraseFails() async throws {
         let folder = try Self.folder()
         let broken = try Self.brokenLogin({ $0.replacingOccurrences(of: "label: Sign in\n", with: "label: Log on\n") }, in: folder)
-        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
+        let run = try await AnnounceProcess.run(["flow", "check", "--sink", "null", broken])
         #expect(run.status == 1)
         #expect(run.standardOutput.unwrapped.contains("Expected \"Sign in, button\", but the step said \"Log on, button\"."))
     }
 
     @Test("A file that cannot be read is one plain sentence with its line, and the other files are still checked")
-    func unreadableFileIsReportedAndOthersRun() throws {
+    func unreadableFileIsReportedAndOthersRun() async throws {
         let folder = try Self.folder()
         let bad = "\(folder)/bad.yaml"
         try "flow: Broken\nlanguage: en\nscreens:\n  - id: s\n    elements:\n      - id: a\n        role: carousel\n        label: Volume\n".write(toFile: bad, atomically: true, encoding: .utf8)
-        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null", bad, "\(Self.flows)/login.en.yaml"])
+        let run = try await AnnounceProcess.run(["flow", "check", "--sink", "null", bad, "\(Self.flows)/login.en.yaml"])
         #expect(run.status == 1)
         #expect(run.standardOutput.unwrapped.contains("FAIL: \(bad), line 7: The role \"carousel\" is not known; use one of header, text_field"))
         #expect(run.standardOutput.unwrapped.contains("Sign in (login.en.yaml): 28 passed, 0 failed."))
     }
 
     @Test("--json, --junit and --record give the same results to programs, and the audio and timeline of what was heard")
-    func reportsAndRecordings() throws {
+    func reportsAndRecordings() async throws {
         let folder = try Self.folder()
-        let run = try AnnounceProcess.run(["flow", "check", "--json", "--junit", "\(folder)/junit.xml", "--record", "\(folder)/heard", "\(Self.flows)/login.en.yaml"])
+        let run = try await AnnounceProcess.run(["flow", "check", "--json", "--junit", "\(folder)/junit.xml", "--record", "\(folder)/heard", "\(Self.flows)/login.en.yaml"])
         #expect(run.status == 0, "\(run.standardError)")
         let report = try JSONDecoder().decode(FlowCheckJSON.self, from: Data(run.standardOutput.utf8))
         #expect(report.failed == 0)
@@ -150,7 +150,7 @@ import Testing
 
         // The recorded timeline tells the same story as the check: focus phrases are polite and cut by the
         // next gesture, so none waits as an assertive announcement behind the app's error.
-        let bench = try AnnounceProcess.run(["bench", "--events", "\(folder)/heard/login.en.events.jsonl"])
+        let bench = try await AnnounceProcess.run(["bench", "--events", "\(folder)/heard/login.en.events.jsonl"])
         #expect(bench.status == 0, "\(bench.standardOutput)\(bench.standardError)")
         #expect(bench.standardOutput.contains("Assertive announcements: pass"), "\(bench.standardOutput)")
         let focusPhrase = timeline.split(separator: "\n").first { $0.contains("\"event\":\"received\"") && $0.contains("\"text\":\"Sign in, button\"") }
