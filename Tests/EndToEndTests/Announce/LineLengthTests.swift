@@ -15,8 +15,8 @@ import Testing
         }.map { "\(command): \($0.count) characters: \($0)" }
     }
 
-    static func check(_ arguments: [String], input: String = "", allowFailure: Bool = true) throws -> [String] {
-        let run = try AnnounceProcess.run(arguments, input: input)
+    static func check(_ arguments: [String], input: String = "", allowFailure: Bool = true) async throws -> [String] {
+        let run = try await AnnounceProcess.run(arguments, input: input)
         if !allowFailure {
             #expect(run.status == 0, "announce \(arguments.joined(separator: " ")): \(run.standardOutput)\(run.standardError)")
         }
@@ -25,8 +25,8 @@ import Testing
     }
 
     /// The subcommands a command's help lists, so that a command added later is checked too.
-    static func subcommands(of command: [String]) throws -> [String] {
-        let help = try AnnounceProcess.run(command + ["--help"]).standardOutput
+    static func subcommands(of command: [String]) async throws -> [String] {
+        let help = try await AnnounceProcess.run(command + ["--help"]).standardOutput
         guard let section = help.range(of: "SUBCOMMANDS:\n") else { return [] }
         return help[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
             .prefix { !$0.isEmpty }
@@ -35,83 +35,83 @@ import Testing
     }
 
     /// Every command and subcommand of announce, as its help lists them.
-    static func everyCommand() throws -> [[String]] {
+    static func everyCommand() async throws -> [[String]] {
         var commands: [[String]] = [[]]
         var index = 0
         while index < commands.count {
-            commands += try subcommands(of: commands[index]).map { commands[index] + [$0] }
+            commands += try await subcommands(of: commands[index]).map { commands[index] + [$0] }
             index += 1
         }
         return commands
     }
 
     @Test("Every command's help fits 80 columns, every command and subcommand as the help lists them")
-    func helpFits() throws {
+    func helpFits() async throws {
         var found: [String] = []
-        let commands = try Self.everyCommand()
+        let commands = try await Self.everyCommand()
         // The help must list them, or this test would check nothing.
         #expect(commands.count >= 19 && commands.contains(["flow", "import"]) && commands.contains(["web", "play"]) && commands.contains(["at-driver"]),
                 "\(commands)")
         for command in commands {
-            found += try Self.check(command + ["--help"], allowFailure: false)
+            found += try await Self.check(command + ["--help"], allowFailure: false)
         }
-        let daemon = try ProgramRun(ServerProcess.announcerd.path, ["--help"])
+        let daemon = try await ProgramRun.run(ServerProcess.announcerd.path, ["--help"])
         found += Self.overlong(daemon.standardOutput, from: "announcerd --help")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
     @Test("say, pipe, voices, demo, bench --events, flow check and flow play print lines of at most 80 characters")
-    func normalOutputFits() throws {
+    func normalOutputFits() async throws {
         var found: [String] = []
         let timeline = temporaryPath("line-length-events.jsonl")
-        found += try Self.check(["say", "--sink", "null", "--rate", "450", "--assertive", "--wait", "--events", timeline, "--events-text", "-",
+        found += try await Self.check(["say", "--sink", "null", "--rate", "450", "--assertive", "--wait", "--events", timeline, "--events-text", "-",
                                  "Checking your sign-in details. Please wait while we contact the server."], allowFailure: false)
         // A pipe that skips stale lines says so on standard error.
         let lines = (1...60).map { "compiling file number \($0) of the very long build that never seems to end" }.joined(separator: "\n")
-        found += try Self.check(["pipe", "--sink", "null", "--rate", "450"], input: lines + "\nerror: linking failed\n", allowFailure: false)
-        found += try Self.check(["voices", "--embedded"], allowFailure: false)
-        found += try Self.check(["voices", "--embedded", "--try", "Møtet er 12.03.2026 kl. 14:30 i Storgata 5.", "--lang", "nb"], allowFailure: false)
-        found += try Self.check(["demo", "--sink", "null"], allowFailure: false)
-        found += try Self.check(["bench", "--events", timeline], allowFailure: false)
-        found += try Self.check(["bench", "--events", timeline, "--verbose"], allowFailure: false)
-        found += try Self.check(["flow", "check", "--embedded", "--sink", "null",
+        found += try await Self.check(["pipe", "--sink", "null", "--rate", "450"], input: lines + "\nerror: linking failed\n", allowFailure: false)
+        found += try await Self.check(["voices", "--embedded"], allowFailure: false)
+        found += try await Self.check(["voices", "--embedded", "--try", "Møtet er 12.03.2026 kl. 14:30 i Storgata 5.", "--lang", "nb"], allowFailure: false)
+        found += try await Self.check(["demo", "--sink", "null"], allowFailure: false)
+        found += try await Self.check(["bench", "--events", timeline], allowFailure: false)
+        found += try await Self.check(["bench", "--events", timeline, "--verbose"], allowFailure: false)
+        found += try await Self.check(["flow", "check", "--embedded", "--sink", "null",
                                  Repository.path("Flows/login.en.yaml"), Repository.path("Flows/login.nb.yaml")], allowFailure: false)
-        found += try Self.check(["flow", "play", "--embedded", "--sink", "null", Repository.path("Flows/login.nb.yaml")],
+        found += try await Self.check(["flow", "play", "--embedded", "--sink", "null", Repository.path("Flows/login.nb.yaml")],
                                 input: "\t\tx?", allowFailure: false)
         // The audit report's progress: the estimate, each step, and the time left; rendered fast, so in seconds.
         let report = temporaryPath("line-length-report")
         defer { try? FileManager.default.removeItem(atPath: report) }
-        found += try Self.check(["flow", "check", "--report", report, "--fast",
+        found += try await Self.check(["flow", "check", "--report", report, "--fast",
                                  Repository.path("Flows/login.en.yaml"), Repository.path("Flows/login.nb.yaml")], allowFailure: false)
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
     @Test("Errors and the commands that talk to a server fit 80 columns")
-    func errorsAndServerCommandsFit() throws {
+    func errorsAndServerCommandsFit() async throws {
         var found: [String] = []
         // No server: status, events and cancel each say so in one sentence.
         for command in [["status"], ["events"], ["cancel", "--all"], ["stop"]] {
-            found += try Self.check(command)
+            found += try await Self.check(command)
         }
-        found += try Self.check(["say", "--sink", "null", "--rate", "9999", "Hello"])
-        found += try Self.check(["say", "--langauge", "nb", "Hello"])
-        found += try Self.check(["speak", "Hello"])
-        found += try Self.check(["flow", "check", "--sink", "null", "/nonexistent/folder/flow.yaml"])
+        found += try await Self.check(["say", "--sink", "null", "--rate", "9999", "Hello"])
+        found += try await Self.check(["say", "--langauge", "nb", "Hello"])
+        found += try await Self.check(["speak", "Hello"])
+        found += try await Self.check(["flow", "check", "--sink", "null", "/nonexistent/folder/flow.yaml"])
         // announcerd's own refusals, the parser's help line for a bad value among them.
         for arguments in [["--sink", "bogus"], ["--max-line-length", "10"], ["--socket", "/nonexistent/folder/a.sock", "--sink", "null"]] {
-            let daemon = try ProgramRun(ServerProcess.announcerd.path, arguments)
+            let daemon = try await ProgramRun.run(ServerProcess.announcerd.path, arguments)
             #expect(daemon.status != 0)
             found += Self.overlong(daemon.standardError, from: "announcerd " + arguments.joined(separator: " "))
         }
 
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         for command in [["status"], ["voices"], ["cancel", "--all"], ["stop"]] {
-            found += try Self.check(command + ["--socket", server.socketPath], allowFailure: false)
+            found += try await Self.check(command + ["--socket", server.socketPath], allowFailure: false)
         }
         // A repeat said at once is a duplicate, and say --wait says so in a sentence that wraps.
         for _ in 0..<2 {
-            found += try Self.check(["say", "--socket", server.socketPath, "--wait", "--rate", "450", "Saved"])
+            found += try await Self.check(["say", "--socket", server.socketPath, "--wait", "--rate", "450", "Saved"])
         }
         // events --text, while a long announcement is said and cut: its sentences quote the text.
         let socket = server.socketPath
@@ -120,31 +120,31 @@ import Testing
                                           "Checking your sign-in details. Please wait while we contact the server, which may take a while."])
             _ = try? AnnounceProcess.run(["say", "--socket", socket, "--assertive", "Error: the password you gave is not the one we have for this account."])
         }
-        let events = try ProgramRun("/usr/bin/timeout", ["-s", "INT", "6", AnnounceProcess.executable.path, "events", "--text", "--socket", socket])
+        let events = try await ProgramRun.run("/usr/bin/timeout", ["-s", "INT", "6", AnnounceProcess.executable.path, "events", "--text", "--socket", socket])
         #expect(events.standardOutput.contains("ended"), "\(events.standardOutput)")
         found += Self.overlong(events.standardOutput, from: "announce events --text")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
     @Test("What the commands say of a server whose audio device is down, and what the server logs, fits 80 columns")
-    func deviceDownAndServerLogFit() throws {
+    func deviceDownAndServerLogFit() async throws {
         var found: [String] = []
-        let server = try ServerProcess(arguments: ["--sink", "alsa:hw:97"])
-        defer { server.stop() }
+        let server = try await ServerProcess.start(arguments: ["--sink", "alsa:hw:97"])
+        defer { server.end() }
         let socket = ["--socket", server.socketPath]
         let long = "Checking your sign-in details. Please wait while we contact the server, which may take a while."
-        found += try Self.check(["say"] + socket + [long], allowFailure: false)
-        found += try Self.check(["say"] + socket + ["--region", "a-rather-long-region-name-for-the-sign-in-form", "Waiting"], allowFailure: false)
-        Thread.sleep(forTimeInterval: 0.2)
-        found += try Self.check(["status"] + socket, allowFailure: false)
-        found += try Self.check(["stop"] + socket, allowFailure: false)
-        found += try Self.check(["cancel"] + socket + ["--region", "a-rather-long-region-name-for-the-sign-in-form"], allowFailure: false)
-        found += try Self.check(["cancel"] + socket + ["12345"], allowFailure: false)
-        found += try Self.check(["pipe", "--tee"] + socket, input: "one\ntwo\n", allowFailure: false)
+        found += try await Self.check(["say"] + socket + [long], allowFailure: false)
+        found += try await Self.check(["say"] + socket + ["--region", "a-rather-long-region-name-for-the-sign-in-form", "Waiting"], allowFailure: false)
+        try await Task.sleep(for: .seconds(0.2))
+        found += try await Self.check(["status"] + socket, allowFailure: false)
+        found += try await Self.check(["stop"] + socket, allowFailure: false)
+        found += try await Self.check(["cancel"] + socket + ["--region", "a-rather-long-region-name-for-the-sign-in-form"], allowFailure: false)
+        found += try await Self.check(["cancel"] + socket + ["12345"], allowFailure: false)
+        found += try await Self.check(["pipe", "--tee"] + socket, input: "one\ntwo\n", allowFailure: false)
         // With no device at all, pipe --tee warns once and passes the input on.
-        found += try Self.check(["pipe", "--tee", "--sink", "alsa:hw:97"], input: "one\ntwo\n", allowFailure: false)
-        found += try Self.check(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/folder/flow.yaml", Repository.path("Flows/login.en.yaml")])
-        server.stop()
+        found += try await Self.check(["pipe", "--tee", "--sink", "alsa:hw:97"], input: "one\ntwo\n", allowFailure: false)
+        found += try await Self.check(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/folder/flow.yaml", Repository.path("Flows/login.en.yaml")])
+        await server.stop()
         found += Self.overlong(server.rawStandardErrorText, from: "announcerd --sink alsa:hw:97 (its log)")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
