@@ -46,8 +46,8 @@ import Testing
     }
 
     @Test("The date label is its visible text, and the nb profile reads its format letter by letter with the full stops heard")
-    func dateFormatIsReadByTheProfile() throws {
-        let tried = try AnnounceProcess.run(["voices", "--embedded", "--lang", "nb", "--try", "Dato (dd.mm.åååå)"])
+    func dateFormatIsReadByTheProfile() async throws {
+        let tried = try await AnnounceProcess.run(["voices", "--embedded", "--lang", "nb", "--try", "Dato (dd.mm.åååå)"])
         #expect(tried.status == 0, "\(tried.standardError)")
         #expect(tried.standardOutput.contains("Given to eSpeak: Dato (d d punktum m m punktum å å å å)"), "\(tried.standardOutput)")
     }
