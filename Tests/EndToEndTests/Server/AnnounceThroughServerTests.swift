@@ -5,48 +5,48 @@ import Testing
 
 /// `announce` finds the running server and speaks through it.
 @Suite(.serialized) struct AnnounceThroughServerTests {
-    private func announce(_ arguments: [String], server: ServerProcess, input: String = "") throws -> ProgramRun {
-        try ProgramRun(ServerProcess.announce.path, arguments, input: input, environment: ["ANNOUNCER_SOCKET": server.socketPath])
+    private func announce(_ arguments: [String], server: ServerProcess, input: String = "") async throws -> ProgramRun {
+        try await ProgramRun.run(ServerProcess.announce.path, arguments, input: input, environment: ["ANNOUNCER_SOCKET": server.socketPath])
     }
 
     @Test("say --wait goes through the server and prints the outcome and latency")
-    func sayWaitUsesTheServer() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func sayWaitUsesTheServer() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let listener = try SocketClient(path: server.socketPath)
         _ = listener.request(.subscribe)
-        let run = try announce(["say", "--wait", "--assertive", "--rate", "450", "Through the server"], server: server)
+        let run = try await announce(["say", "--wait", "--assertive", "--rate", "450", "Through the server"], server: server)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("Spoken. Its audio began "))
-        let ended = listener.readEvents(until: { $0.event == .ended }).last
+        let ended = await listener.events(until: { $0.event == .ended }).last
         #expect(ended?.text == "Through the server")
     }
 
     @Test("say --wait exits 1 and says why when the announcement was not spoken")
-    func sayWaitReportsNotSpoken() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let first = try announce(["say", "--wait", "--rate", "450", "Twice"], server: server)
+    func sayWaitReportsNotSpoken() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
+        let first = try await announce(["say", "--wait", "--rate", "450", "Twice"], server: server)
         #expect(first.status == 0)
-        let second = try announce(["say", "--wait", "--rate", "450", "Twice"], server: server)
+        let second = try await announce(["say", "--wait", "--rate", "450", "Twice"], server: server)
         #expect(second.status == 1)
         #expect(second.standardOutput.hasPrefix("Not spoken: duplicate."))
     }
 
     @Test("say --off --wait prints that it was silenced, not that it was spoken")
-    func sayOffWaitSaysSilenced() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let run = try announce(["say", "--off", "--wait", "Quiet"], server: server)
+    func sayOffWaitSaysSilenced() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
+        let run = try await announce(["say", "--off", "--wait", "Quiet"], server: server)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == "Silenced, as --off asks: it is on the timeline and was not spoken.\n")
     }
 
     @Test("pipe sends every line to the server and, with --events, relays each line's outcome")
-    func pipeUsesTheServer() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let run = try announce(["pipe", "--events", "-", "--rate", "450", "--region", "build"], server: server, input: "compiling\nerror: it broke\n")
+    func pipeUsesTheServer() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
+        let run = try await announce(["pipe", "--events", "-", "--rate", "450", "--region", "build"], server: server, input: "compiling\nerror: it broke\n")
         #expect(run.status == 0, "\(run.standardError)")
         let ended = run.standardOutput.split(separator: "\n").filter { $0.contains(#""event":"ended""#) }
         #expect(ended.count == 2)
@@ -54,34 +54,34 @@ import Testing
     }
 
     @Test("A throttled pipe sends its lines more slowly and leaves none out, saying so once")
-    func throttledPipeSlowsDownAndLosesNothing() throws {
-        let server = try ServerProcess(arguments: ["--client-burst", "5", "--client-rate", "20"])
-        defer { server.stop() }
+    func throttledPipeSlowsDownAndLosesNothing() async throws {
+        let server = try await ServerProcess.start(arguments: ["--client-burst", "5", "--client-rate", "20"])
+        defer { server.end() }
         let listener = try SocketClient(path: server.socketPath)
         _ = listener.request(.subscribe)
         let lines = (1...30).map { "Build step \($0) done" }
-        let run = try announce(["pipe", "--off"], server: server, input: lines.joined(separator: "\n") + "\n")
+        let run = try await announce(["pipe", "--off"], server: server, input: lines.joined(separator: "\n") + "\n")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.components(separatedBy: "none is left out").count == 2, "\(run.standardError)")
-        let received = listener.readEvents(until: { $0.event == .ended && $0.text == lines.last }, timeout: 20)
+        let received = await listener.events(until: { $0.event == .ended && $0.text == lines.last }, timeout: 20)
             .filter { $0.event == .received }.map(\.text)
         #expect(received == lines)
     }
 
     @Test("events prints the live timeline as JSON Lines")
-    func eventsPrintsTheTimeline() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func eventsPrintsTheTimeline() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let events = Process()
         events.executableURL = ServerProcess.announce
         events.arguments = ["events", "--socket", server.socketPath]
         let output = Pipe()
         events.standardOutput = output
         try events.run()
-        Thread.sleep(forTimeInterval: 0.3)
-        let say = try announce(["say", "--wait", "--rate", "450", "Watched"], server: server)
+        try await Task.sleep(for: .seconds(0.3))
+        let say = try await announce(["say", "--wait", "--rate", "450", "Watched"], server: server)
         #expect(say.status == 0)
-        Thread.sleep(forTimeInterval: 0.2)
+        try await Task.sleep(for: .seconds(0.2))
         kill(events.processIdentifier, SIGINT)
         events.waitUntilExit()
         #expect(events.terminationStatus == 0)
@@ -90,17 +90,17 @@ import Testing
     }
 
     @Test("Without a server at the standard socket, say uses the embedded engine; a socket named by --socket or $ANNOUNCER_SOCKET that does not answer is an error")
-    func fallbackAndExplicitSocket() throws {
+    func fallbackAndExplicitSocket() async throws {
         let missing = "/tmp/anr-none-\(UUID().uuidString.prefix(6)).sock"
         let runtime = ServerProcess.makeDirectory()
-        let embedded = try ProgramRun(ServerProcess.announce.path, ["say", "--rate", "450", "Embedded"],
+        let embedded = try await ProgramRun.run(ServerProcess.announce.path, ["say", "--rate", "450", "Embedded"],
                                       environment: ["ANNOUNCER_SOCKET": "", "XDG_RUNTIME_DIR": runtime, "ANNOUNCER_SINK": "null"])
         #expect(embedded.status == 0, "\(embedded.standardError)")
-        let explicit = try ProgramRun(ServerProcess.announce.path, ["say", "--socket", missing, "Nobody"])
+        let explicit = try await ProgramRun.run(ServerProcess.announce.path, ["say", "--socket", missing, "Nobody"])
         #expect(explicit.status != 0)
         #expect(explicit.standardError.contains("No announcer server is running at \(missing)"))
         // A server the environment names and that has gone is said to be gone, not replaced by an engine here.
-        let gone = try ProgramRun(ServerProcess.announce.path, ["say", "Nobody"], environment: ["ANNOUNCER_SOCKET": missing, "ANNOUNCER_SINK": "null"])
+        let gone = try await ProgramRun.run(ServerProcess.announce.path, ["say", "Nobody"], environment: ["ANNOUNCER_SOCKET": missing, "ANNOUNCER_SINK": "null"])
         #expect(gone.status != 0)
         #expect(gone.standardError.contains("No announcer server is running at \(missing)"))
         #expect(gone.standardError.contains("$ANNOUNCER_SOCKET"), "\(gone.standardError)")
