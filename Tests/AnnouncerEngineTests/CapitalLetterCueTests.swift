@@ -17,35 +17,35 @@ import Testing
     }
 
     @Test("In icon mode the cue's exact samples open a spelled capital and sit before a capital inside a word; otherwise they are absent")
-    func cueIsHeardBeforeEachCapital() throws {
+    func cueIsHeardBeforeEachCapital() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        func spoken(_ text: String, _ capitals: CapitalLetters) throws -> (samples: [Int16], rate: Int) {
+        func spoken(_ text: String, _ capitals: CapitalLetters) async throws -> (samples: [Int16], rate: Int) {
             let path = directory.appendingPathComponent("\(text)-\(capitals).wav").path
             let harness = try EngineHarness(sink: .wav(path: path))
             var announcement = try Announcement(text: text, prosody: Prosody(rate: 300), arrival: .now(), spelled: true)
             announcement.capitals = capitals
             harness.engine.submit(announcement)
-            #expect(harness.waitFor(.ended, of: announcement) != nil)
+            #expect(await harness.waitFor(.ended, of: announcement) != nil)
             #expect(harness.outcome(of: announcement) == .spoken)
-            harness.finish()
+            await harness.finish()
             return try Self.readWAV(path)
         }
 
-        let capital = try spoken("A", .sound)
+        let capital = try await spoken("A", .sound)
         let cue = Tone.capitalLetter.samples(sampleRate: capital.rate)
         let firstSound = try #require(capital.samples.firstIndex { $0 != 0 })
         // The tone's first sample may be 0 (sin 0), so compare from the start of the file's non-silent part less one.
         #expect(Self.contains(capital.samples, cue, near: max(0, firstSound - 1)))
 
-        let inside = try spoken("aB", .sound)
+        let inside = try await spoken("aB", .sound)
         let position = try #require(Self.firstIndex(of: cue, in: inside.samples))
         #expect(position > inside.rate / 20, "the cue follows the spoken a, not the start")
 
-        #expect(Self.firstIndex(of: cue, in: try spoken("A", .spoken).samples) == nil)
-        #expect(Self.firstIndex(of: cue, in: try spoken("A", .unmarked).samples) == nil)
+        #expect(Self.firstIndex(of: cue, in: try await spoken("A", .spoken).samples) == nil)
+        #expect(Self.firstIndex(of: cue, in: try await spoken("A", .unmarked).samples) == nil)
     }
 
     static func contains(_ samples: [Int16], _ part: [Int16], near start: Int) -> Bool {
