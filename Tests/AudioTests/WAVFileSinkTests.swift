@@ -23,14 +23,14 @@ import Testing
     }
 
     @Test("The silence between two utterances is recorded")
-    func silenceBetweenUtterancesIsRecorded() async throws {
+    func silenceBetweenUtterancesIsRecorded() throws {
         let path = temporaryPath("gap.wav")
         let sink = try WAVFileSink(path: path, format: format)
         let tone = sineWave(milliseconds: 100)
         try sink.beginUtterance()
         _ = try tone.withUnsafeBufferPointer { try sink.write($0) }
         _ = try sink.waitUntilPlayed()
-        try await Task.sleep(for: .milliseconds(300))
+        Thread.sleep(forTimeInterval: 0.3)
         try sink.beginUtterance()
         _ = try tone.withUnsafeBufferPointer { try sink.write($0) }
         _ = try sink.waitUntilPlayed()
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test("A cut removes the audio that had not yet played")
-    func cutRemovesUnplayedAudio() async throws {
+    func cutRemovesUnplayedAudio() throws {
         let path = temporaryPath("cut.wav")
         let sink = try WAVFileSink(path: path, format: format)
         let chunk = sineWave(milliseconds: 50)
@@ -53,10 +53,10 @@ import Testing
             }
         }
         writer.start()
-        try await Task.sleep(for: .milliseconds(300))
+        Thread.sleep(forTimeInterval: 0.3)
         sink.cut()
-        let deadline = ContinuousClock.now + .seconds(5)
-        while writer.isExecuting, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        let deadline = Date().addingTimeInterval(5)
+        while writer.isExecuting, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         #expect(!writer.isExecuting, "the cut did not release the write")
         sink.close()
         // Two seconds were offered; only what played before the cut, about 0.3 s, remains.
@@ -69,7 +69,7 @@ import Testing
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds / 1_000 }
 
     @Test("An utterance is found in the file by where its audio went, though the clock ran on while nothing was written")
-    func utteranceIsFoundByTheFilesOwnFrames() async throws {
+    func utteranceIsFoundByTheFilesOwnFrames() throws {
         let path = temporaryPath("behind.wav")
         let sink = try WAVFileSink(path: path, format: format)
         let tone = sineWave(milliseconds: 100)
@@ -78,7 +78,7 @@ import Testing
         let firstEnded = Self.now()
         // A playback thread that fell behind: 300 ms pass with no audio and no new utterance begun, so the
         // file holds no silence for them, and the next chunk's place in it is not its time on the clock.
-        try await Task.sleep(for: .milliseconds(300))
+        Thread.sleep(forTimeInterval: 0.3)
         _ = try tone.withUnsafeBufferPointer { try sink.write($0) }
         let stamped = Self.now()
         _ = try sink.waitUntilPlayed()
