@@ -169,6 +169,9 @@ public struct ProgramRun: Sendable {
     public let standardError: String
     /// True when the program outlived its time limit and was ended.
     public let timedOut: Bool
+    /// How long the program ran, from its start to its end, timed beside it rather than around an
+    /// await, whose resumption a busy run can delay.
+    public let seconds: Double
 
     /// Runs the program as `init` does, on a thread of its own, suspending the test instead of blocking its thread.
     public static func run(
@@ -195,6 +198,7 @@ public struct ProgramRun: Sendable {
         child.standardOutput = .descriptor(stdout.writing)
         child.standardError = .descriptor(stderr.writing)
         child.group = .new
+        let began = ContinuousClock.now
         let spawned = Result { () throws(SpawnError) in try child.spawn() }
         close(stdin.reading); close(stdout.writing); close(stderr.writing)
         let pid: pid_t
@@ -222,6 +226,8 @@ public struct ProgramRun: Sendable {
         close(stdin.writing)
         var waitStatus: Int32 = 0
         _ = SystemCall.retrying { waitpid(pid, &waitStatus, 0) }
+        let ran = ContinuousClock.now - began
+        seconds = Double(ran.components.seconds) + Double(ran.components.attoseconds) / 1e18
         exited.store(true, ordering: .releasing)
         watchdog.cancel()
         // Whatever the program left running in its group goes with it.
