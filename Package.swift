@@ -132,6 +132,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // Already in the graph through swift-nio; named here, as the one errno and EINTR funnel.
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // The pure-Swift core: announcements, the live-region queue and its policy, and the event
@@ -286,11 +287,13 @@ let package = Package(
             name: "AnnouncerServer",
             dependencies: [
                 "AnnouncerCore", "AnnouncerEngine", "AnnouncerScheduling", "AnnouncerProtocol", "AnnouncerVoices", "JSONLineEncoding", "SoundIcons",
-                "Spawning",
+                "Spawning", "Blocking",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -356,6 +359,7 @@ let package = Package(
                 "AnnouncerServer", "AnnouncerEngine", "AnnouncerVoices", "AnnouncerCommandLine", "AnnouncerProtocol", "Ducking", "Blocking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             exclude: ["announcerd.order"],
             swiftSettings: leanReleaseSwiftSettings,
@@ -395,8 +399,17 @@ let package = Package(
             name: "AnnouncerEngineSeamTests",
             dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "SoundIcons", "SeamTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
-        // What the scheduler's and the engine's seam tests share: the clock moved by hand, a locked value.
-        .target(name: "SeamTestSupport", dependencies: ["AnnouncerScheduling", "AnnouncerCore"], path: "Tests/SeamTestSupport"),
+        // The server's own logic over its socket, in the test's process: announcerd's AnnouncementServer
+        // on the fake engine, talked to as clients do. No process, no eSpeak, no device.
+        .testTarget(
+            name: "AnnouncerServerSeamTests",
+            dependencies: [
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerProtocol", "AnnouncerCommandLine", "Audio",
+                "SeamTestSupport", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // What the seam tests share: the clock moved by hand, a locked value, the fake synthesizer and sink.
+        .target(name: "SeamTestSupport", dependencies: ["AnnouncerScheduling", "AnnouncerCore", "Speech", "Audio"], path: "Tests/SeamTestSupport"),
         .testTarget(name: "AnnouncerProtocolTests", dependencies: ["AnnouncerProtocol", "AnnouncerCore"]),
         .testTarget(name: "SSMLReadingTests", dependencies: ["SSMLReading", "AnnouncerCore"]),
         .testTarget(
@@ -420,7 +433,7 @@ let package = Package(
         .testTarget(
             name: "AnnouncerServerTests",
             dependencies: [
-                "AnnouncerServer", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerCore",
+                "AnnouncerServer", "AnnouncerEngine", "AnnouncerProtocol", "AnnouncerCore", "Blocking",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -434,6 +447,9 @@ let package = Package(
             dependencies: ["AnnouncerClient", "AnnouncerProtocol", "AnnouncerCore", "Spawning", "Blocking"],
             path: "Tests/TestSupport"
         ),
+        // The repository's files checked against each other: docs/ARCHITECTURE.md's diagram and layers
+        // against Package.swift, the shipped Bokmål wording. No process, no engine.
+        .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
         // Every test that starts a process: announcerd, announce, or a real client (spd-say,
         // python3-speechd, Fenrir's driver), against the real engine and PulseAudio.
         .testTarget(

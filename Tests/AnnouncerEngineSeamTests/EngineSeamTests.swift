@@ -1,6 +1,7 @@
 import AnnouncerCore
 import AnnouncerScheduling
 import Dispatch
+import Speech
 import Testing
 
 /// `SpeechEngine` with the synthesizer, sink and clock it is given: no eSpeak NG, no worker process, no device.
@@ -12,6 +13,25 @@ import Testing
         func wake(at deadline: MonotonicInstant, on queue: DispatchQueue, _ body: @escaping @Sendable () -> Void) -> any WakeUp {
             system.wake(at: MonotonicInstant(microseconds: deadline.microseconds - 3_600_000_000), on: queue, body)
         }
+    }
+
+    @Test("Words reach the synthesizer as a plain value: the same announcement gives an equal request, another text an unequal one")
+    func wordsReachTheSynthesizerAsValues() throws {
+        var requests: [SynthesisRequest] = []
+        for text in ["Hello there", "Hello there", "Goodbye"] {
+            let fake = FakeEngine()
+            fake.say(text)
+            fake.finish()
+            requests += fake.synthesizer.requests.value
+        }
+        try #require(requests.count == 3)
+        #expect(requests[0] == requests[1])
+        #expect(requests[0] != requests[2])
+        #expect(requests[0].text == "Hello there" && requests[0].voice == requests[2].voice && !requests[0].isMarkup)
+        // The preparation travels with the request as a value, and runs only when it is synthesized.
+        #expect(requests[0].preparation != nil)
+        #expect(requests[0].prepared.text.contains("Hello there"))
+        #expect(requests[0].prepared.preparation == nil)
     }
 
     @Test("An engine given its synthesizer, sink and clock speaks through them: the text to the synthesizer, its audio to the sink, the times from the clock")

@@ -19,9 +19,16 @@ final class EngineHarness: Sendable {
         sink: SinkSpec = .null, policy: LiveRegionPolicy = .standard,
         voices: VoiceLibrary = .standard()
     ) throws {
-        engine = try SpeechEngine(sink: sink, policy: policy, voices: voices, logger: Logger(label: "test"))
+        engine = try SpeechEngine(
+            sink: sink, policy: policy, voices: voices, synthesis: Self.synthesis.get(), logger: Logger(label: "test"))
         engine.scheduler.addObserver(timeline)
         engine.scheduler.addObserver(news)
+    }
+
+    /// The synthesis supervisor of every harness in this test process: owned here and handed to each
+    /// engine, as announcerd hands its own to its engine, so one worker serves them all.
+    static let synthesis = Result { () throws(EngineError) in
+        try SpeechEngine.SynthesisPlacement.standard.started(logger: Logger(label: "test"))
     }
 
     /// Submits an announcement that arrives now.

@@ -21,9 +21,9 @@ import Testing
         init() throws { real = try SynthesisThread.eSpeak() }
         var sampleRate: Int { real.sampleRate }
         var catalog: ESpeakCatalog { real.catalog }
-        func enqueue(_ request: SynthesisRequest) {
-            given.withLock { $0.append((request.voice, request.preparation?(request.text) ?? request.text)) }
-            real.enqueue(request)
+        func enqueue(_ request: SynthesisRequest, cancellation: SynthesisCancellation, to receiver: any SynthesisReceiver) {
+            given.withLock { $0.append((request.voice, request.prepared.text)) }
+            real.enqueue(request, cancellation: cancellation, to: receiver)
         }
     }
 

@@ -12,8 +12,14 @@ final class EmbeddedConnection {
     let client: ClientAccount
     let channel = EmbeddedChannel()
 
+    /// The synthesis supervisor of every connection in this test process, owned here and handed to each
+    /// engine, so one worker serves them all.
+    static let synthesis = Result { () throws(EngineError) in
+        try SpeechEngine.SynthesisPlacement.standard.started(logger: Logger(label: "test"))
+    }
+
     init(handler: (ServerContext, ClientAccount) -> any ChannelHandler) throws {
-        engine = try SpeechEngine(sink: .null, logger: Logger(label: "test"))
+        engine = try SpeechEngine(sink: .null, synthesis: Self.synthesis.get(), logger: Logger(label: "test"))
         context = ServerContext(
             engine: engine, router: EventRouter(), configuration: ServerConfiguration(socketPath: "/nonexistent"),
             logger: Logger(label: "test")

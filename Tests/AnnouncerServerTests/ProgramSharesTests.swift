@@ -108,12 +108,11 @@ import Testing
         _ = registry.identify(first, by: [.process(10)])
         _ = registry.identify(second, by: [.process(10)])
         _ = registry.identify(other, by: [.process(20)])
-        let now = MonotonicInstant.now()
-        #expect(first.admit(textBytes: 1, at: now, eventLoop: loop) == nil)
-        #expect(first.admit(textBytes: 1, at: now, eventLoop: loop) == nil)
-        #expect(second.admit(textBytes: 1, at: now, eventLoop: loop) == nil)
-        #expect(second.admit(textBytes: 1, at: now, eventLoop: loop) == .rate, "the program's three at once are spent")
-        #expect(other.admit(textBytes: 1, at: now, eventLoop: loop) == nil)
+        #expect(first.admit(textBytes: 1, eventLoop: loop) == nil)
+        #expect(first.admit(textBytes: 1, eventLoop: loop) == nil)
+        #expect(second.admit(textBytes: 1, eventLoop: loop) == nil)
+        #expect(second.admit(textBytes: 1, eventLoop: loop) == .rate, "the program's three at once are spent")
+        #expect(other.admit(textBytes: 1, eventLoop: loop) == nil)
         #expect(first.share == second.share)
     }
 }

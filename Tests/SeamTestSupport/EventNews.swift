@@ -1,13 +1,16 @@
 public import AnnouncerCore
 public import Foundation
 
-/// Wakes those waiting for a timeline event whenever one is recorded.
+/// Wakes those waiting for a timeline event whenever one is recorded, or for other news whenever told.
 public final class EventNews: TimelineObserver, @unchecked Sendable {
     private let condition = NSCondition()
 
     public init() {}
 
-    public func record(_ event: TimelineEvent) {
+    public func record(_ event: TimelineEvent) { told() }
+
+    /// Wakes every wait to check again.
+    public func told() {
         condition.lock()
         condition.broadcast()
         condition.unlock()

@@ -24,21 +24,20 @@ import Testing
         let samples = Mutex<[Int16]>([])
         let end = Mutex<SynthesisEnd?>(nil)
         let done = DispatchSemaphore(value: 0)
-        synthesizer.enqueue(SynthesisRequest(
-            text: text, voice: voice,
-            deliver: { chunk in
+        synthesizer.enqueue(SynthesisRequest(text: text, voice: voice), cancellation: SynthesisCancellation(), to: EventCallback { event in
+            switch event {
+            case let .audio(chunk):
                 let first = samples.withLock { all in
                     defer { all += chunk }
                     return all.isEmpty
                 }
                 if first { onFirstChunk?() }
-                return true
-            },
-            finish: { result in
+            case .mark: break
+            case let .ended(result):
                 end.withLock { $0 = result }
                 done.signal()
             }
-        ))
+        })
         _ = done.wait(timeout: .now() + 30)
         return (samples.withLock { $0 }, end.withLock { $0 } ?? .failed(.workerUnavailable("no end within 30 s")))
     }
@@ -74,11 +73,15 @@ import Testing
         // own spread; that nothing is lost on the pipe, to the sample, is FrameChannelTests' to prove.
         let local = Mutex<[Int16]>([])
         let done = DispatchSemaphore(value: 0)
-        try SynthesisThread.eSpeak().enqueue(SynthesisRequest(
-            text: "Error: Must be a valid email address", voice: "en",
-            deliver: { chunk in local.withLock { $0 += chunk }; return true },
-            finish: { _ in done.signal() }
-        ))
+        try SynthesisThread.eSpeak().enqueue(
+            SynthesisRequest(text: "Error: Must be a valid email address", voice: "en"), cancellation: SynthesisCancellation(),
+            to: EventCallback { event in
+                switch event {
+                case let .audio(chunk): local.withLock { $0 += chunk }
+                case .mark: break
+                case .ended: done.signal()
+                }
+            })
         done.wait()
         let inProcess = local.withLock { $0 }
         #expect(abs(Double(samples.count) / Double(inProcess.count) - 1) < 0.1, "\(samples.count) against \(inProcess.count)")

@@ -34,7 +34,7 @@ import Testing
     @Test("A request's preparation runs before synthesis: what eSpeak reads is the prepared text")
     func preparationChangesWhatIsSynthesized() {
         let (plain, _) = synthesize("Hi", voice: "en")
-        let (prepared, end) = synthesize("Hi", voice: "en", preparation: { $0 + ", this sentence was added by the preparation step." })
+        let (prepared, end) = synthesize("Hi", voice: "en", preparation: AppendingPreparation(sentence: ", this sentence was added by the preparation step."))
         #expect(end == .completed)
         #expect(prepared.count > plain.count * 3)
     }
@@ -54,7 +54,7 @@ import Testing
         #expect(thread.sampleRate == 22_050)
     }
 
-    @Test("Returning false from deliver aborts synthesis after that chunk")
+    @Test("A receiver that cancels its request at the first chunk stops synthesis after that chunk")
     func abortStopsAfterOneChunk() {
         let chunks = Mutex(0)
         let (_, end) = synthesize(String(repeating: "This sentence is long and keeps going. ", count: 40), voice: "en") { _ in
@@ -70,18 +70,17 @@ import Testing
         let delivered = Mutex(0)
         let end = Mutex<SynthesisEnd?>(nil)
         let done = DispatchSemaphore(value: 0)
-        thread.enqueue(SynthesisRequest(
-            text: "This is never spoken.", voice: "en",
-            deliver: { _ in
-                delivered.withLock { $0 += 1 }
-                return true
-            },
-            finish: { result in
+        let cancellation = SynthesisCancellation()
+        cancellation.cancel()
+        thread.enqueue(SynthesisRequest(text: "This is never spoken.", voice: "en"), cancellation: cancellation, to: EventCallback { event in
+            switch event {
+            case .audio: delivered.withLock { $0 += 1 }
+            case .mark: break
+            case let .ended(result):
                 end.withLock { $0 = result }
                 done.signal()
-            },
-            isCancelled: { true }
-        ))
+            }
+        })
         #expect(done.wait(timeout: .now() + 10) == .success, "the cancelled request never finished")
         #expect(end.withLock { $0 } == .aborted)
         #expect(delivered.withLock { $0 } == 0)
@@ -128,24 +127,25 @@ import Testing
     private func synthesize(
         _ text: String, voice: String, rate: Int = 175, volume: Int = 100,
         deliver: (@Sendable (UnsafeBufferPointer<Int16>) -> Bool)? = nil,
-        preparation: (@Sendable (String) -> String)? = nil
+        preparation: (any TextPreparation)? = nil
     ) -> ([Int16], SynthesisEnd) {
         let samples = Mutex<[Int16]>([])
         let end = Mutex<SynthesisEnd?>(nil)
         let done = DispatchSemaphore(value: 0)
-        var request = SynthesisRequest(
-            text: text, voice: voice, rate: rate, volume: volume,
-            deliver: { chunk in
+        let request = SynthesisRequest(text: text, voice: voice, rate: rate, volume: volume, preparation: preparation)
+        let cancellation = SynthesisCancellation()
+        // `deliver` returning false cancels the request, as a receiver whose utterance was cut does.
+        thread.enqueue(request, cancellation: cancellation, to: EventCallback { event in
+            switch event {
+            case let .audio(chunk):
                 samples.withLock { $0 += chunk }
-                return deliver?(chunk) ?? true
-            },
-            finish: { result in
+                if deliver?(chunk) == false { cancellation.cancel() }
+            case .mark: break
+            case let .ended(result):
                 end.withLock { $0 = result }
                 done.signal()
             }
-        )
-        request.preparation = preparation
-        thread.enqueue(request)
+        })
         done.wait()
         return (samples.withLock { $0 }, end.withLock { $0! })
     }

@@ -17,17 +17,15 @@ import Testing
         private let done = DispatchSemaphore(value: 0)
 
         init(_ text: String, on synthesizer: IsolatedSynthesizer) {
-            synthesizer.enqueue(SynthesisRequest(
-                text: text, voice: "en",
-                deliver: { [self] _ in
-                    firstAudio.withLock { $0 = $0 ?? .now }
-                    return true
-                },
-                finish: { [self] result in
+            synthesizer.enqueue(SynthesisRequest(text: text, voice: "en"), cancellation: SynthesisCancellation(), to: EventCallback { [self] event in
+                switch event {
+                case .audio: firstAudio.withLock { $0 = $0 ?? .now }
+                case .mark: break
+                case let .ended(result):
                     end.withLock { $0 = result }
                     done.signal()
                 }
-            ))
+            })
         }
 
         /// Waits for the end, at most 30 s.

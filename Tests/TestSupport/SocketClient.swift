@@ -126,3 +126,12 @@ public func isEvent(_ kind: EventKind, of id: AnnouncementID) -> (EventLine) -> 
 public func isEnd(of id: AnnouncementID) -> (EventLine) -> Bool {
     isEvent(.ended, of: id)
 }
+
+/// Speaks one assertive announcement from a new connection to `socketPath` and follows it to its end:
+/// its events, or none when it was not accepted.
+public func speakAssertiveAndFollow(_ text: String, at socketPath: String, timeout: Double = 20) throws -> [EventLine] {
+    let client = try SocketClient(path: socketPath)
+    let reply = client.request(#"{"request":"speak","politeness":"assertive","rate":450,"follow":true,"text":"\#(text)"}"#)
+    guard let id = reply?.id else { return [] }
+    return client.readEvents(until: isEnd(of: id), timeout: timeout)
+}

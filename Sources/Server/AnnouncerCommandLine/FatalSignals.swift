@@ -10,8 +10,8 @@ public enum FatalSignals {
     /// The signals that end the process this way.
     public static let numbers: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE]
 
-    /// Installs the handler; `removing` are files to unlink on the way out (the socket files and their locks).
-    /// Call it again to change the files; the last call wins.
+    /// Installs the handler and unblocks the signals on the calling thread; `removing` are files to unlink on the
+    /// way out (the socket files and their locks). Call it again to change the files; the last call wins.
     public static func install(program: String, removing files: [String]) {
         let prepared = PreparedExit(program: program, files: files)
         // Published before the handler is installed; an older preparation is left in place (a few bytes), never freed under a handler.
@@ -23,6 +23,13 @@ public enum FatalSignals {
         // SA_RESETHAND: a second fault inside the handler ends the process by the default action.
         action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
         for number in numbers { sigaction(number, &action, nil) }
+        // A mask passes through exec: a parent that blocks one of these (a test runner blocks SIGABRT)
+        // would leave it pending for ever, and the server running. This thread, which lives as long as
+        // the program, takes them; threads started before it keep the mask they were given.
+        var fatal = sigset_t()
+        sigemptyset(&fatal)
+        for number in numbers { sigaddset(&fatal, number) }
+        pthread_sigmask(SIG_UNBLOCK, &fatal, nil)
     }
 }
 

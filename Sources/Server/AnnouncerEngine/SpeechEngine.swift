@@ -32,6 +32,20 @@ public final class SpeechEngine: Sendable {
         case worker(executable: String)
         /// On a thread of this process, with the engine `start` makes: a crash in eSpeak ends the process.
         case inProcess(SynthesisEngineStart)
+        /// The synthesizer given, running already and owned by the caller, who may hand it to several
+        /// engines: each of them queues its requests on it, in turn.
+        case running(any Synthesizer)
+
+        /// This placement's synthesizer, started now and given as `.running`, for a caller that owns it
+        /// and hands it to several engines, as `flow check` does to the engine of each recording.
+        public func started(inProcessFallback: SynthesisEngineStart? = nil, logger: Logger) throws(EngineError) -> SynthesisPlacement {
+            do throws(SpeechError) {
+                return try .running(SpeechEngine.startSynthesis(
+                    self, warmStandby: false, inProcessFallback: inProcessFallback, headStart: nil, logger: logger))
+            } catch {
+                throw .speech(error)
+            }
+        }
     }
 
     /// How the synthesis worker has fared; nil when eSpeak runs in this process.
@@ -49,8 +63,9 @@ public final class SpeechEngine: Sendable {
     public var audioDevice: AudioDeviceStatus { device.status }
     private let device: AudioDeviceWatch
 
-    /// Starts eSpeak NG (once per process) and opens the sink, or takes the one `headStart` opened ahead;
-    /// throws a plain-language error if either fails.
+    /// Starts eSpeak NG as `placement` says and opens the sink, or takes the synthesis supervisor and the
+    /// sink `headStart` began ahead; throws a plain-language error if either fails. A supervisor it starts
+    /// itself is its own; to share one among engines, start it and give it as `.running`.
     public convenience init(
         sink sinkSpec: SinkSpec,
         policy: LiveRegionPolicy = .standard,
@@ -66,7 +81,8 @@ public final class SpeechEngine: Sendable {
     ) throws(EngineError) {
         let synthesis: any Synthesizer
         do throws(SpeechError) {
-            synthesis = try Self.startSynthesis(placement, warmStandby: warmStandby, inProcessFallback: inProcessFallback, logger: logger)
+            synthesis = try Self.startSynthesis(
+                placement, warmStandby: warmStandby, inProcessFallback: inProcessFallback, headStart: headStart, logger: logger)
         } catch {
             throw .speech(error)
         }
@@ -118,18 +134,25 @@ public final class SpeechEngine: Sendable {
         logger.debug("Speech engine started.", metadata: ["audio.sink": "\(sinkSpec)", "audio.sample_rate": "\(synthesis.sampleRate)"])
     }
 
-    /// The synthesizer `placement` names, started or found running.
+    /// The synthesizer `placement` names: the one given, the one `headStart` began, or one started now.
     private static func startSynthesis(
-        _ placement: SynthesisPlacement, warmStandby: Bool, inProcessFallback: SynthesisEngineStart?, logger: Logger
+        _ placement: SynthesisPlacement, warmStandby: Bool, inProcessFallback: SynthesisEngineStart?,
+        headStart: EngineHeadStart?, logger: Logger
     ) throws(SpeechError) -> any Synthesizer {
+        func supervisor(_ executable: String) throws(SpeechError) -> IsolatedSynthesizer {
+            if let begun = headStart?.synthesizer(executable: executable, keepsStandby: warmStandby) { return begun }
+            return try IsolatedSynthesizer(executable: executable, keepsStandby: warmStandby)
+        }
         switch placement {
+        case let .running(synthesizer):
+            return synthesizer
         case let .worker(executable):
-            return try IsolatedSynthesizer.shared(executable: executable, keepsStandby: warmStandby)
+            return try supervisor(executable)
         case let .inProcess(start):
             return try SynthesisThread.shared(starting: start)
         case .standard:
             if let executable = IsolatedSynthesizer.defaultExecutable() {
-                return try IsolatedSynthesizer.shared(executable: executable, keepsStandby: warmStandby)
+                return try supervisor(executable)
             } else if let inProcessFallback {
                 logger.warning("The synthesis worker announcer-synth was not found beside this program, so eSpeak NG runs inside it: a crash in eSpeak would stop it. Build it with swift build, or set ANNOUNCER_SYNTH_WORKER.")
                 return try SynthesisThread.shared(starting: inProcessFallback)
@@ -217,5 +240,11 @@ public final class SpeechEngine: Sendable {
     public func finish() {
         scheduler.waitUntilIdle()
         pipeline.close()
+    }
+
+    /// Stops the synthesis worker and its supervisor, after `finish`: a stopping server's last step.
+    /// Nothing when eSpeak runs in this process, whose end ends it.
+    public func stopSynthesis() {
+        (synthesizer as? IsolatedSynthesizer)?.stop()
     }
 }

@@ -1,4 +1,4 @@
-import AnnouncerCore
+public import AnnouncerCore
 public import AnnouncerEngine
 import AnnouncerProtocol
 public import AnnouncerVoices
@@ -14,7 +14,7 @@ import Synchronization
 /// SwiftNIO carries the bytes on its own event-loop thread; every queue decision stays
 /// on the scheduler's serial Dispatch queue.
 public final class AnnouncementServer: Sendable {
-    private let context: ServerContext
+    let context: ServerContext
     private let group: MultiThreadedEventLoopGroup
     private let sockets: ClaimedSockets
     private let gate: ConnectionGate
@@ -26,11 +26,16 @@ public final class AnnouncementServer: Sendable {
         var stopped = false
     }
 
-    public init(engine: SpeechEngine, sockets: ClaimedSockets, configuration: ServerConfiguration, logger: Logger) {
+    /// `limitsClock` is where the per-client limits read the time: the announcement and `status`
+    /// allowances, and how long a subscriber has not read. announcerd leaves it the system's clock.
+    public init(
+        engine: SpeechEngine, sockets: ClaimedSockets, configuration: ServerConfiguration, logger: Logger,
+        limitsClock: any MonotonicClock = SystemMonotonicClock()
+    ) {
         self.sockets = sockets
         let router = EventRouter()
         engine.scheduler.addObserver(router)
-        context = ServerContext(engine: engine, router: router, configuration: configuration, logger: logger)
+        context = ServerContext(engine: engine, router: router, configuration: configuration, logger: logger, limitsClock: limitsClock)
         let context = self.context
         engine.scheduler.onNotice { context.log($0) }
         gate = ConnectionGate(maxClients: configuration.maxClients, logger: logger)
@@ -132,19 +137,43 @@ public final class AnnouncementServer: Sendable {
     /// Stops the server: no new connections or announcements; what waits is cancelled
     /// (its outcomes reach subscribers) or, with `drain`, spoken; then the audio device is
     /// closed and the socket files removed. Blocks until done. Call it once, off the event loop.
+    /// announcerd takes the same steps one service at a time (`services(whenListening:)`).
     public func shutdown() {
-        guard state.withLock({ state in defer { state.stopped = true }; return !state.stopped }) else { return }
+        guard stopAccepting() else { return }
+        settle()
+        closeConnections()
+        context.engine.finish()
+        releaseSockets()
+    }
+
+    /// The first step of a stop: no new connections or announcements, and the listeners close.
+    /// False, and nothing done, when the server was stopped already.
+    @discardableResult
+    func stopAccepting() -> Bool {
+        guard state.withLock({ state in defer { state.stopped = true }; return !state.stopped }) else { return false }
         context.beginShutdown()
         let listeners = state.withLock { $0.listeners }
         for listener in listeners { try? listener.close().wait() }
+        return true
+    }
+
+    /// What waits is cancelled, or with `drain` spoken; returns once the scheduler is idle.
+    func settle() {
         if !context.configuration.drainOnShutdown { context.scheduler.cancel(.all) }
         context.scheduler.waitUntilIdle()
+    }
+
+    /// The last events are written, then every connection closes.
+    func closeConnections() {
         // Events already handed to the event loop, including SSIP events held behind their
         // message's 225 reply, are written before the connections close.
         try? group.next().scheduleTask(in: .microseconds(SSIPSession.eventHold.microseconds) + .milliseconds(5)) {}.futureResult.wait()
         let connections = state.withLock { Array($0.connections.values) }
         for connection in connections { try? connection.close().wait() }
-        context.engine.finish()
+    }
+
+    /// Removes the socket files and ends the event loop: the last step of a stop. Only the first call counts.
+    public func releaseSockets() {
         sockets.release()
         try? group.syncShutdownGracefully()
     }

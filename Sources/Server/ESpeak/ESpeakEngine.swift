@@ -27,8 +27,11 @@ public final class ESpeakEngine: SynthesisEngine {
     /// The same, with announcer's own SSML read: marks, breaks and emphasis.
     private static let markupFlags = synthesisFlags | espeakSSML
 
-    /// Synthesizes `request`, handing audio to it chunk by chunk, until the end or an abort.
-    public func synthesize(_ request: SynthesisRequest) -> SynthesisEnd {
+    /// Synthesizes `request` (its text prepared already), telling `receiver` each chunk and mark, until
+    /// the end or until `cancellation` is cancelled; the end is returned, not told.
+    public func synthesize(
+        _ request: SynthesisRequest, cancellation: SynthesisCancellation, to receiver: any SynthesisReceiver
+    ) -> SynthesisEnd {
         do throws(SpeechError) {
             try select(voice: request.voice)
         } catch {
@@ -36,7 +39,7 @@ public final class ESpeakEngine: SynthesisEngine {
         }
         setParameters(rate: request.rate, pitch: request.pitch, volume: request.volume)
 
-        let context = CallbackContext(deliver: request.deliver, reachedMark: request.reachedMark)
+        let context = CallbackContext(receiver: receiver, cancellation: cancellation, tellsMarks: request.isMarkup)
         let flags = request.isMarkup ? Self.markupFlags : Self.synthesisFlags
         let unmanaged = Unmanaged.passRetained(context)
         defer { unmanaged.release() }
@@ -101,12 +104,15 @@ public final class ESpeakEngine: SynthesisEngine {
 
 /// What the C callback needs, passed through eSpeak's `user_data`.
 private final class CallbackContext {
-    let deliver: @Sendable (UnsafeBufferPointer<Int16>) -> Bool
-    let reachedMark: (@Sendable (Int, Int) -> Void)?
+    let receiver: any SynthesisReceiver
+    let cancellation: SynthesisCancellation
+    /// Only announcer's own markup holds marks.
+    let tellsMarks: Bool
     var aborted = false
-    init(deliver: @escaping @Sendable (UnsafeBufferPointer<Int16>) -> Bool, reachedMark: (@Sendable (Int, Int) -> Void)?) {
-        self.deliver = deliver
-        self.reachedMark = reachedMark
+    init(receiver: any SynthesisReceiver, cancellation: SynthesisCancellation, tellsMarks: Bool) {
+        self.receiver = receiver
+        self.cancellation = cancellation
+        self.tellsMarks = tellsMarks
     }
 }
 
@@ -116,21 +122,28 @@ private func synthesisCallback(
 ) -> Int32 {
     guard let userData = events?.pointee.user_data else { return 0 }
     let context = Unmanaged<CallbackContext>.fromOpaque(userData).takeUnretainedValue()
-    if context.aborted { return 1 }
-    if let reachedMark = context.reachedMark, var event = events {
+    if context.aborted || context.cancellation.isCancelled {
+        context.aborted = true
+        return 1
+    }
+    if context.tellsMarks, var event = events {
         // The chunk's events come with it, ended by LIST_TERMINATED; a mark's `sample` counts from the
         // request's start. Only announcer's own numeric names are sent, so any other name is ignored.
         while event.pointee.type != espeakEVENT_LIST_TERMINATED {
             if event.pointee.type == espeakEVENT_MARK, let name = event.pointee.id.name,
                let mark = Int(String(cString: name)) {
-                reachedMark(mark, Int(event.pointee.sample))
+                context.receiver.receive(.mark(mark, samplesBefore: Int(event.pointee.sample)))
             }
             event += 1
         }
     }
-    if let samples, count > 0, !context.deliver(UnsafeBufferPointer(start: samples, count: Int(count))) {
-        context.aborted = true
-        return 1
+    if let samples, count > 0 {
+        context.receiver.receive(.audio(UnsafeBufferPointer(start: samples, count: Int(count))))
+        // A receiver that wants no more, or a cut meanwhile, stops synthesis here.
+        if context.cancellation.isCancelled {
+            context.aborted = true
+            return 1
+        }
     }
     return 0
 }

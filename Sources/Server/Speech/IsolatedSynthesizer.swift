@@ -1,4 +1,5 @@
 import Blocking
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,6 +15,9 @@ import Synchronization
 /// request it gave no audio for is tried once more on the next worker. A text that ended the worker
 /// twice by the worker's own fault (a crash inside it, or a hang while it ran; never a kill or a stop from
 /// outside) is refused at once for `crashMemory`.
+///
+/// It belongs to whoever starts it (announcerd's `EngineHeadStart`, or an engine started without one),
+/// who may hand it to several engines; nothing in the process finds it for them.
 public final class IsolatedSynthesizer: Synthesizer {
     public let sampleRate: Int
     /// The voices of the worker's eSpeak NG, as the first worker said when ready.
@@ -29,10 +33,12 @@ public final class IsolatedSynthesizer: Synthesizer {
     /// How long a text that crashed the worker twice is refused.
     public let crashMemory: Duration
 
-    private let jobs = BlockingQueue<SynthesisRequest>()
+    private let jobs = BlockingQueue<Job>()
     private let workers: WorkerSlots
     private let counters = Mutex(SynthesisHealth())
     private let crashes = Mutex<[Int: (count: Int, last: ContinuousClock.Instant)]>([:])
+    /// Left when the supervisor thread has taken its last request, after `stop`.
+    private let supervisorDone = DispatchGroup()
 
     /// How long a worker that an announcement waits on may be silent before it is looked at: whether it
     /// was stopped. A request queued behind it has it looked at at once.
@@ -54,30 +60,12 @@ public final class IsolatedSynthesizer: Synthesizer {
         workers = try WorkerSlots(executable: executable, keepsStandby: keepsStandby)
         sampleRate = workers.sampleRate
         catalog = workers.catalog
-        DedicatedThread.start(name: "announcer.synthesis-supervisor") { [self] in runForever() }
-    }
-
-    /// Begins starting the shared supervisor for `executable` on a thread of its own, so that the rest of a
-    /// program's start (reading profiles, binding sockets) runs while the worker starts; `shared` then
-    /// waits for it. A start that fails here is tried again, and reported, by `shared`.
-    public static func prestart(executable: String, keepsStandby: Bool = false) {
-        DedicatedThread.start(name: "announcer.synthesis-prestart") {
-            _ = try? shared(executable: executable, keepsStandby: keepsStandby)
+        supervisorDone.enter()
+        DedicatedThread.start(name: "announcer.synthesis-supervisor") { [self] in
+            runForever()
+            supervisorDone.leave()
         }
     }
-
-    /// One supervisor and its workers per executable, shared by every engine in this process.
-    public static func shared(executable: String, keepsStandby: Bool = false) throws(SpeechError) -> IsolatedSynthesizer {
-        let result = sharedSupervisors.withLock { supervisors -> Result<IsolatedSynthesizer, SpeechError> in
-            if let running = supervisors[executable] { return .success(running) }
-            let started = Result { () throws(SpeechError) in try IsolatedSynthesizer(executable: executable, keepsStandby: keepsStandby) }
-            if case let .success(supervisor) = started { supervisors[executable] = supervisor }
-            return started
-        }
-        return try result.get()
-    }
-
-    private static let sharedSupervisors = Mutex<[String: IsolatedSynthesizer]>([:])
 
     /// The worker beside this program (`announcer-synth`), or `$ANNOUNCER_SYNTH_WORKER`; nil if neither exists.
     public static func defaultExecutable(environment: [String: String] = ProcessEnvironment.current) -> String? {
@@ -98,9 +86,28 @@ public final class IsolatedSynthesizer: Synthesizer {
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    public func enqueue(_ request: SynthesisRequest) {
-        jobs.append(request)
+    public func enqueue(_ request: SynthesisRequest, cancellation: SynthesisCancellation, to receiver: any SynthesisReceiver) {
+        guard jobs.append(Job(request: request, cancellation: cancellation, receiver: receiver)) else {
+            receiver.receive(.ended(.failed(.workerUnavailable("the server is stopping"))))
+            return
+        }
         streaming.withLock { $0 }?.nudge()
+    }
+
+    /// Stops the supervisor once the requests it holds are done, then ends its workers, and blocks
+    /// until they have ended: a stopping server's last step before it exits. A request that comes
+    /// later fails at once.
+    public func stop() {
+        jobs.close()
+        supervisorDone.wait()
+        workers.stopAll()
+    }
+
+    /// A request queued, with its cancellation and its receiver.
+    private struct Job: Sendable {
+        var request: SynthesisRequest
+        let cancellation: SynthesisCancellation
+        let receiver: any SynthesisReceiver
     }
 
     /// Restarts, hangs and refused inputs so far, for status reports.
@@ -124,17 +131,22 @@ public final class IsolatedSynthesizer: Synthesizer {
 
     private func runForever() {
         var nextID: UInt32 = 0
-        // Never closed: the supervisor serves the process for its whole life.
-        while let request = jobs.take() {
-            guard let prepared = request.readyToSynthesize() else { continue }
-            let key = Self.key(prepared)
+        // Closed only by `stop`: the supervisor serves its owner until it stops.
+        while let job = jobs.take() {
+            guard !job.cancellation.isCancelledBeforeStart() else {
+                job.receiver.receive(.ended(.aborted))
+                continue
+            }
+            var prepared = job
+            prepared.request = job.request.prepared
+            let key = Self.key(prepared.request)
             if isRefused(key) {
                 counters.withLock { $0.refusedInputs += 1 }
-                request.finish(.failed(.refusedCrashingInput))
+                job.receiver.receive(.ended(.failed(.refusedCrashingInput)))
                 continue
             }
             nextID &+= 1
-            request.finish(synthesize(prepared, id: nextID, key: key))
+            job.receiver.receive(.ended(synthesize(prepared, id: nextID, key: key)))
         }
     }
 
@@ -147,7 +159,8 @@ public final class IsolatedSynthesizer: Synthesizer {
 
     /// Sends the request to a usable worker and streams it; tries once more on the next worker when
     /// the first was lost before it gave any audio, since nothing was heard and the text was not to blame.
-    private func synthesize(_ request: SynthesisRequest, id: UInt32, key: Int) -> SynthesisEnd {
+    private func synthesize(_ job: Job, id: UInt32, key: Int) -> SynthesisEnd {
+        let request = job.request
         let frame = WorkerFrame.synthesize(WorkerRequest(
             id: id, text: request.text, voice: request.voice, rate: request.rate, pitch: request.pitch, volume: request.volume,
             isMarkup: request.isMarkup))
@@ -160,7 +173,7 @@ public final class IsolatedSynthesizer: Synthesizer {
             }
             let attempt: Attempt
             if worker.channel.write(frame) {
-                attempt = stream(request, id: id, key: key, from: worker, mayRetry: retriesLeft > 0)
+                attempt = stream(job, id: id, key: key, from: worker, mayRetry: retriesLeft > 0)
             } else {
                 // It died just before this request, not on this text.
                 let how = worker.stop(grace: .milliseconds(20)).description
@@ -179,8 +192,9 @@ public final class IsolatedSynthesizer: Synthesizer {
 
     /// Reads the worker's frames for one request, handing audio on, until its end, a crash, a stall or a hang.
     private func stream(
-        _ request: SynthesisRequest, id: UInt32, key: Int, from worker: SynthesisWorkerProcess, mayRetry: Bool
+        _ job: Job, id: UInt32, key: Int, from worker: SynthesisWorkerProcess, mayRetry: Bool
     ) -> Attempt {
+        let (cancellation, receiver) = (job.cancellation, job.receiver)
         var cut = false
         var heardAudio = false
         var lastFrame = ContinuousClock.now
@@ -195,16 +209,16 @@ public final class IsolatedSynthesizer: Synthesizer {
             case let .frame(.audio(frameID, samples)) where frameID == id:
                 guard !cut else { continue }
                 heardAudio = true
-                let kept = samples.withUnsafeBufferPointer { request.deliver($0) }
+                samples.withUnsafeBufferPointer { receiver.receive(.audio($0)) }
                 // Time spent waiting for playback to take the audio is not the worker's silence.
                 lastFrame = .now
-                if !kept {
+                if cancellation.isCancelled {
                     cut = true
                     worker.channel.write(.cancel(id: id))
                 }
             case let .frame(.mark(frameID, mark, sample)) where frameID == id:
                 guard !cut else { continue }
-                request.reachedMark?(Int(mark), Int(sample))
+                receiver.receive(.mark(Int(mark), samplesBefore: Int(sample)))
             case let .frame(.end(frameID, end)) where frameID == id:
                 if cut { return .ended(.aborted) }
                 switch end {
@@ -216,7 +230,7 @@ public final class IsolatedSynthesizer: Synthesizer {
                 continue
             case .nudged, .timedOut:
                 // A cut is seen here too, not only when the next audio is refused: a silent worker gives no audio to refuse.
-                if !cut, request.isCancelled() {
+                if !cut, cancellation.isCancelled {
                     cut = true
                     worker.channel.write(.cancel(id: id))
                 }

@@ -6,8 +6,9 @@ public protocol SynthesisEngine: AnyObject {
     var sampleRate: Int { get }
     /// The voices it has and the languages they speak.
     var catalog: ESpeakCatalog { get }
-    /// Synthesizes `request`, handing its audio to it chunk by chunk, until the end or an abort.
-    func synthesize(_ request: SynthesisRequest) -> SynthesisEnd
+    /// Synthesizes `request` (its text prepared already), telling `receiver` each chunk and mark, until
+    /// the end or until `cancellation` is cancelled; the end is returned, not told.
+    func synthesize(_ request: SynthesisRequest, cancellation: SynthesisCancellation, to receiver: any SynthesisReceiver) -> SynthesisEnd
     /// Its phonemes for `text` in `voice`, as `espeak-ng -x` prints them.
     func phonemes(of text: String, voice: String) throws(SpeechError) -> String
 }

@@ -49,11 +49,12 @@ public final class SynthesisThread: Sendable {
         (sampleRate, catalog) = try startup.take()!.get()
     }
 
-    /// Queues a request; it runs after those before it. Returns at once.
-    public func enqueue(_ request: SynthesisRequest) {
+    /// Queues a request; it runs after those before it, its events going to `receiver`, until
+    /// `cancellation` is cancelled. Returns at once.
+    public func enqueue(_ request: SynthesisRequest, cancellation: SynthesisCancellation, to receiver: any SynthesisReceiver) {
         run { engine in
-            guard let prepared = request.readyToSynthesize() else { return }
-            request.finish(engine.synthesize(prepared))
+            guard !cancellation.isCancelledBeforeStart() else { return receiver.receive(.ended(.aborted)) }
+            receiver.receive(.ended(engine.synthesize(request.prepared, cancellation: cancellation, to: receiver)))
         }
     }
 

@@ -27,14 +27,17 @@ public enum SynthesisWorkerMain {
         guard channel.write(.ready(sampleRate: engine.sampleRate, catalog: engine.catalog)) else { exit(0) }
 
         // A reader thread takes frames off stdin while the main thread synthesizes, so a cancel
-        // reaches the synthesis callback at once.
-        let requests = BlockingQueue<WorkerRequest>()
-        let cancelled = Atomic<UInt32>(0)
+        // reaches the synthesis callback at once: each request read has its cancellation until it ends.
+        let requests = BlockingQueue<(WorkerRequest, SynthesisCancellation)>()
+        let unfinished = Mutex<[UInt32: SynthesisCancellation]>([:])
         DedicatedThread.start(name: "announcer-synth.reader") {
             while true {
                 switch channel.read() {
-                case let .success(.synthesize(request)): requests.append(request)
-                case let .success(.cancel(id)): cancelled.store(id, ordering: .releasing)
+                case let .success(.synthesize(request)):
+                    let cancellation = SynthesisCancellation()
+                    unfinished.withLock { $0[request.id] = cancellation }
+                    requests.append((request, cancellation))
+                case let .success(.cancel(id)): unfinished.withLock { $0[id] }?.cancel()
                 case .success: continue
                 case .failure: requests.close()
                     return
@@ -42,28 +45,18 @@ public enum SynthesisWorkerMain {
             }
         }
 
-        while let request = requests.take() {
+        while case let (request, cancellation)? = requests.take() {
             let id = request.id
-            if cancelled.load(ordering: .acquiring) == id {
+            defer { unfinished.withLock { _ = $0.removeValue(forKey: id) } }
+            if cancellation.isCancelled {
                 channel.write(.end(id: id, .aborted))
                 continue
             }
-            var synthesis = SynthesisRequest(
+            let synthesis = SynthesisRequest(
                 text: request.text, voice: request.voice, rate: request.rate, pitch: request.pitch, volume: request.volume,
-                deliver: { chunk in
-                    guard cancelled.load(ordering: .acquiring) != id else { return false }
-                    // Straight from eSpeak's buffer into the pipe.
-                    return channel.writeAudio(id: id, samples: chunk)
-                },
-                finish: { _ in }
-            )
-            synthesis.isMarkup = request.isMarkup
-            if request.isMarkup {
-                synthesis.reachedMark = { mark, sample in
-                    channel.write(.mark(id: id, mark: UInt32(clamping: mark), sample: UInt32(clamping: sample)))
-                }
-            }
-            let end: WorkerEnd = switch engine.synthesize(synthesis) {
+                isMarkup: request.isMarkup)
+            let pipe = WorkerPipe(channel: channel, id: id, cancellation: cancellation)
+            let end: WorkerEnd = switch engine.synthesize(synthesis, cancellation: cancellation, to: pipe) {
             case .completed: .completed
             case .aborted: .aborted
             case let .failed(error): .failed(error.description)

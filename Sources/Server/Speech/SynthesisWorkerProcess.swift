@@ -136,6 +136,12 @@ final class SynthesisWorkerProcess: Sendable {
         exitRecord.withLock { if $0 == nil { kill(pid, SIGKILL) } }
     }
 
+    /// Asks the worker to exit with SIGTERM, and kills it if it has not within `grace`; returns once it has ended.
+    func end(grace: Duration) {
+        exitRecord.withLock { if $0 == nil { kill(pid, SIGTERM) } }
+        stop(grace: grace)
+    }
+
     /// Ends the worker and says how it ended. A worker already dying is given `grace` to finish on its own,
     /// so its own signal is what is reported; then it is killed.
     @discardableResult

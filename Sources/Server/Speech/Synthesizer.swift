@@ -5,8 +5,9 @@ public protocol Synthesizer: Sendable {
     var sampleRate: Int { get }
     /// The voices the synthesizer has and the languages they speak.
     var catalog: ESpeakCatalog { get }
-    /// Queues a request; it runs after those before it. Returns at once.
-    func enqueue(_ request: SynthesisRequest)
+    /// Queues a request; it runs after those before it, its events going to `receiver`, until
+    /// `cancellation` is cancelled. Returns at once.
+    func enqueue(_ request: SynthesisRequest, cancellation: SynthesisCancellation, to receiver: any SynthesisReceiver)
 }
 
 extension SynthesisThread: Synthesizer {}

@@ -16,6 +16,8 @@ final class WorkerSlots: Sendable {
         var current: SynthesisWorkerProcess?
         var standby: SynthesisWorkerProcess?
         var startingStandby = false
+        /// Set by `stopAll`: no worker is started or replaced after it.
+        var stopped = false
         var lastStartFailure: String?
         var restarts = 0
         var lastRestartReason: String?
@@ -77,6 +79,7 @@ final class WorkerSlots: Sendable {
                 retire(candidate, because: candidate.stop(grace: .milliseconds(20)).description)
             }
         }
+        if slots.withLock({ $0.stopped }) { return nil }
         do throws(SpeechError) {
             let fresh = try start()
             let surplus = slots.withLock { slots -> SynthesisWorkerProcess? in
@@ -125,6 +128,7 @@ final class WorkerSlots: Sendable {
     /// else only a replacement when no worker runs.
     func prepareStandby() {
         let needed = slots.withLock { slots -> Bool in
+            guard !slots.stopped else { return false }
             guard keepsStandby || slots.current == nil else { return false }
             guard slots.standby == nil, !slots.startingStandby else { return false }
             slots.startingStandby = true
@@ -137,6 +141,7 @@ final class WorkerSlots: Sendable {
                 slots.startingStandby = false
                 switch started {
                 case let .success(worker):
+                    if slots.stopped { return (false, worker) }
                     if slots.current == nil {
                         slots.current = worker
                         return (true, nil)
@@ -155,6 +160,17 @@ final class WorkerSlots: Sendable {
             // It took the place of a worker that died with no standby behind it: start the next standby.
             if becameCurrent { prepareStandby() }
         }
+    }
+
+    /// Ends the running worker and the standby, each given `grace` to exit on SIGTERM before it is
+    /// killed, and starts none after them: for a server that is stopping. Blocks until both have ended.
+    func stopAll(grace: Duration = .seconds(1)) {
+        let workers = slots.withLock { slots -> [SynthesisWorkerProcess] in
+            slots.stopped = true
+            defer { (slots.current, slots.standby) = (nil, nil) }
+            return [slots.current, slots.standby].compactMap { $0 }
+        }
+        for worker in workers { worker.end(grace: grace) }
     }
 
     /// Starts a worker whose end, whenever it comes, retires it at once.

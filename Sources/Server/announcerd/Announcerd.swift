@@ -11,6 +11,7 @@ import Ducking
 import Foundation
 import Glibc
 import Logging
+import ServiceLifecycle
 
 /// `announcerd`: one speech server for every client, speaking JSON lines and SSIP on a Unix socket.
 @main
@@ -245,32 +246,6 @@ struct Announcerd: ParsableCommand {
         }
         if let duck { startDucking(by: duck, on: speechEngine, logger: logger) }
         let server = AnnouncementServer(engine: speechEngine, sockets: sockets, configuration: configuration, logger: logger)
-        // SIGTERM and SIGINT get their meaning before the server answers anyone: a client that stops
-        // the server as soon as it is answered must find it listening for them. A stop that comes
-        // while the server starts waits for the start to finish.
-        let serverStarted = DispatchSemaphore(value: 0)
-        let drain = self.drain
-        let timelineWriter = timeline
-        TerminationSignals.install { signal in
-            serverStarted.wait()
-            serverStarted.signal()
-            let name: Logger.MetadataValue = signal == SIGTERM ? "SIGTERM" : "SIGINT"
-            if drain {
-                logger.info("Stopping, speaking what waits first.", metadata: ["signal": name])
-            } else {
-                logger.info("Stopping.", metadata: ["signal": name])
-            }
-            server.shutdown()
-            timelineWriter?.flush()
-            logger.info("Stopped.")
-            Foundation.exit(0)
-        }
-        do throws(ServerStartError) {
-            try server.start()
-        } catch {
-            throw CommandFailure(error.description)
-        }
-        serverStarted.signal()
 
         let library = speechEngine.voices
         let voices = library.languages.compactMap(library.profile(for:)).map { "\($0.language) (eSpeak NG voice \($0.espeakVoice))" }
@@ -290,35 +265,65 @@ struct Announcerd: ParsableCommand {
         FatalSignals.install(program: "announcerd", removing: sockets.ownedFiles)
         let voiceDirectories = engine.voices.map { [$0] } ?? []
         let switchesLanguage = !engine.noLanguageSwitching
-        SignalActions.on(SIGHUP) {
-            // As Speech Dispatcher rereads its configuration on SIGHUP; announcements that start later use the new profiles.
-            var library = VoiceLibrary.standard(extra: voiceDirectories)
-            library.switchesLanguage = switchesLanguage
-            switch server.reloadVoices(library) {
-            case let .success(changes): logger.info("Reloaded the voice profiles on SIGHUP.", metadata: changes.metadata)
-            case let .failure(refusal): logger.warning("The voice profiles were not reloaded on SIGHUP and stay as they were.", metadata: refusal.metadata)
+        let listeningPath = self.listeningPath
+        let announceReadiness: @Sendable () -> Void = { [started] in
+            var started = started
+            startup.mark("listening")
+            started["server.started_in"] = "\(startup.summary)"
+            // Said once every signal has its meaning: whoever waits for this line may signal at once.
+            logger.info("Started, serving JSON lines and SSIP.", metadata: started)
+            // The same news as data: one line on standard output for the program reading it through a pipe
+            // (tests, scripts), and systemd's READY=1. A terminal, --spawn's log file and the journal (a socket)
+            // get no such line: it can be wider than 80 cells, and people there have the log's started line.
+            if ServerReadiness.standardOutputIsAPipe {
+                let readiness = ServerReadiness(version: AnnouncerVersion.current, pid: getpid(), sockets: sockets.paths)
+                // By write(2): with no one reading (EPIPE; SIGPIPE is ignored) it costs only the line, never the server.
+                _ = Array(readiness.line.utf8).withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             }
+            SystemdNotify.ready(status: "Serving JSON lines and SSIP on \(listeningPath).")
         }
-        for (number, name) in [(SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2")] {
-            SignalActions.on(number) {
-                logger.notice("Ignored a signal that has no meaning for announcerd, which goes on running.", metadata: ["signal": "\(name)"])
+        let drain = self.drain
+        let beginStop: @Sendable () -> Void = {
+            logger.info(drain ? "Stopping, speaking what waits first." : "Stopping.")
+        }
+        // SIGTERM and SIGINT shut the group down gracefully, its parts in the reverse order of their start
+        // (the notice, the other signals, then the server's parts); the signals have that meaning before the
+        // listeners start. One that comes while the server starts stops it once started. The group's own lines are for debugging swift-service-lifecycle, not for people.
+        var groupLogger = logger
+        groupLogger.logLevel = .notice
+        // The group, its parts and the signals' sequences run their tasks on this thread, which would
+        // otherwise only wait: none needs a thread of the cooperative pool (docs/ARCHITECTURE.md).
+        do {
+            try CallingThreadExecutor().run {
+                // Trapped now, before anything listens: whoever is answered may signal at once.
+                let otherSignals = await SignalActionService(trapping: [.sighup, .sigusr1, .sigusr2]) { signal in
+                    guard signal == .sighup else {
+                        logger.notice("Ignored a signal that has no meaning for announcerd, which goes on running.", metadata: ["signal": "\(signal)"])
+                        return
+                    }
+                    // As Speech Dispatcher rereads its configuration on SIGHUP; announcements that start later use the new profiles.
+                    var library = VoiceLibrary.standard(extra: voiceDirectories)
+                    library.switchesLanguage = switchesLanguage
+                    switch server.reloadVoices(library) {
+                    case let .success(changes): logger.info("Reloaded the voice profiles on SIGHUP.", metadata: changes.metadata)
+                    case let .failure(refusal): logger.warning("The voice profiles were not reloaded on SIGHUP and stay as they were.", metadata: refusal.metadata)
+                    }
+                }
+                let group = ServiceGroup(
+                    services: server.services(whenListening: announceReadiness) + [otherSignals, ServerPart("stop notice") { beginStop() }],
+                    gracefulShutdownSignals: [.sigterm, .sigint],
+                    cancellationSignals: [],
+                    logger: groupLogger
+                )
+                try await group.run()
             }
+        } catch let error as ServerStartError {
+            server.releaseSockets()
+            throw CommandFailure(error.description)
         }
-
-        startup.mark("listening")
-        started["server.started_in"] = "\(startup.summary)"
-        // Said last, once every signal has its meaning: whoever waits for this line may signal at once.
-        logger.info("Started, serving JSON lines and SSIP.", metadata: started)
-        // The same news as data: one line on standard output for the program reading it through a pipe
-        // (tests, scripts), and systemd's READY=1. A terminal, --spawn's log file and the journal (a socket)
-        // get no such line: it can be wider than 80 cells, and people there have the log's started line.
-        if ServerReadiness.standardOutputIsAPipe {
-            let readiness = ServerReadiness(version: AnnouncerVersion.current, pid: getpid(), sockets: sockets.paths)
-            // By write(2): with no one reading (EPIPE; SIGPIPE is ignored) it costs only the line, never the server.
-            _ = Array(readiness.line.utf8).withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-        }
-        SystemdNotify.ready(status: "Serving JSON lines and SSIP on \(listeningPath).")
-        dispatchMain()
+        timeline?.flush()
+        server.releaseSockets()
+        logger.info("Stopped.")
     }
 
     /// `--duck`: the ducker, started beside this program, hears from the timeline when speech is heard.

@@ -117,6 +117,16 @@ import Testing
         #expect(run.standardError.isEmpty, "\(run.standardError)")
     }
 
+    @Test("Input that ends inside a command's open braces is one sentence on standard error; what came before is spoken")
+    func commandLeftOpenAtTheEndIsToldNotLost() throws {
+        let wav = temporaryPath("open-braces.wav")
+        let run = try AnnounceProcess.run(["emacspeak", "--sink", "wav:\(wav)"], input: "tts_say {Before}\nq {never closed\n")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError == "announcer: The input ended inside a command whose braces never closed, so that command was skipped.\n")
+        let sound = try WAVFile(contentsOf: wav)
+        #expect(sound.samples.contains { abs($0) > 0.05 }, "Before was not spoken")
+    }
+
     @Test("Emacspeak 53, unmodified, in a terminal, speaks through announcerd; a key press cuts the line it was reading",
           .enabled(if: emacspeakInstalled, "Emacspeak is installed (CI installs it)"),
           .enabled(if: TmuxSession.isInstalled, "tmux is installed (CI installs it)"))

@@ -65,6 +65,17 @@ import Testing
         #expect(server.standardErrorText.contains("Stopped."))
     }
 
+    @Test("SIGTERM ends the synthesis worker before the server exits 0")
+    func sigtermEndsTheWorkerFirst() throws {
+        let server = try ServerProcess()
+        let client = try SocketClient(path: server.socketPath)
+        let worker = try #require(client.request(.status)?.body(StatusBody.self)?.synthesis.workerPID)
+        #expect(kill(pid_t(worker), 0) == 0, "the worker runs while the server does")
+        #expect(server.stop(signal: SIGTERM) == 0)
+        // Ended and reaped by the server itself, not left to notice its parent's end.
+        #expect(kill(pid_t(worker), 0) == -1 && errno == ESRCH, "worker \(worker) still runs")
+    }
+
     @Test("With --drain, SIGTERM speaks what waits before exiting 0")
     func drainSpeaksWaitingFirst() async throws {
         let server = try await ServerProcess.start(arguments: ["--drain"])

@@ -8,31 +8,10 @@ import Testing
 /// No client holds the others' speech, and programs, not connections, share the voice: through a real
 /// `announcerd`, with the hostile clients in processes of their own (scripts/announcer_rig/attacker.py,
 /// spd-say), so the server sees them as other programs than this test.
+/// The server's own logic behind these is tested in the test's process by `PauseSharingOnFakeEngineTests`.
 @Suite(.serialized) struct SharingThroughServerTests {
     static let attacker = Repository.path("scripts/announcer_rig/attacker.py")
     static let python = "/usr/bin/python3"
-
-    /// Sends one SSIP command and returns its last reply line (the one whose code is followed by a space).
-    private func ssip(_ client: SocketClient, _ line: String) -> String? {
-        client.send(line + "\r\n")
-        while let reply = client.readLine() {
-            if reply.count >= 4, reply[reply.index(reply.startIndex, offsetBy: 3)] == " " { return reply }
-        }
-        return nil
-    }
-
-    /// Hangs up as a client that vanishes does: no QUIT.
-    private func hangUp(_ client: SocketClient) {
-        shutdown(client.descriptor, Int32(SHUT_RDWR))
-    }
-
-    /// Speaks one assertive announcement from a connection of this test and follows it to its end.
-    private func speakAssertive(_ server: ServerProcess, _ text: String, timeout: Double = 20) throws -> [EventLine] {
-        let client = try SocketClient(path: server.socketPath)
-        let reply = client.request(#"{"request":"speak","politeness":"assertive","rate":450,"follow":true,"text":"\#(text)"}"#)
-        guard let id = reply?.id else { return [] }
-        return client.readEvents(until: isEnd(of: id), timeout: timeout)
-    }
 
     private func latency(_ events: [EventLine]) -> Duration? {
         events.first { $0.event == .firstAudio }?.latency.map { .microseconds(Int64($0.microseconds)) }
@@ -52,82 +31,11 @@ import Testing
 
     // MARK: - Pauses
 
-    @Test("A PAUSE ALL whose client hangs up holds nobody's speech, and the server says why it ended")
-    func pauseAllEndsWhenItsClientHangsUp() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let pauser = try SocketClient(path: server.socketPath)
-        #expect(ssip(pauser, "PAUSE ALL") == "211 OK PAUSED")
-        hangUp(pauser)
-        let events = try speakAssertive(server, "Heard after the pause went with its client")
-        #expect(events.last?.outcome == .spoken, "\(events)")
-        #expect(waitFor({ server.standardErrorText.contains("because the client that paused went away") }, seconds: 5), "\(server.standardErrorText)")
-    }
-
-    /// Should hand on a client's last lines before its connection is taken apart, even when the reply
-    /// to the first fails to write: the second line here once vanished unseen.
-    @Test("A PAUSE ALL sent just before a hang-up, with no reply read, is carried out and ends with its client")
-    func pauseAllSentJustBeforeAHangUpIsCarriedOut() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let pauser = try SocketClient(path: server.socketPath)
-        pauser.send("SET SELF CLIENT_NAME tests:pauser:main\r\nPAUSE ALL\r\n")
-        hangUp(pauser)
-        #expect(waitFor({ server.standardErrorText.contains("because the client that paused went away") }, seconds: 5), "\(server.standardErrorText)")
-        let events = try speakAssertive(server, "Heard after the pause went with its client")
-        #expect(events.last?.outcome == .spoken, "\(events)")
-    }
-
-    @Test("A PAUSE ALL ends at --max-pause-all while its client stays, logged once")
-    func pauseAllEndsAtItsLimit() throws {
-        let server = try ServerProcess(arguments: ["--max-pause-all", "1"])
-        defer { server.stop() }
-        let pauser = try SocketClient(path: server.socketPath)
-        #expect(ssip(pauser, "PAUSE ALL") == "211 OK PAUSED")
-        let events = try speakAssertive(server, "Heard once the pause ran out")
-        #expect(events.last?.outcome == .spoken, "\(events)")
-        let waited = try #require(latency(events), "\(events)")
-        #expect(waited >= .milliseconds(800) && waited < .seconds(5), "first audio \(waited) after arrival, with a limit of 1 s")
-        _ = try speakAssertive(server, "And after it")
-        let lines = server.standardErrorText.split(separator: "\n").filter { $0.contains("ended at its time limit") }
-        #expect(lines.count == 1, "\(server.standardErrorText)")
-        // Still connected, and still answered.
-        #expect(ssip(pauser, "HISTORY GET CLIENT_ID")?.hasPrefix("245") == true)
-    }
-
     @Test("--max-pause-all takes seconds above zero")
     func maxPauseAllMustBePositive() throws {
         let run = try ProgramRun(ServerProcess.announcerd.path, ["--max-pause-all", "0", "--socket", ServerProcess.makeDirectory() + "/a.sock"])
         #expect(run.status != 0)
         #expect(run.standardError.contains("--max-pause-all"), "\(run.standardError)")
-    }
-
-    @Test("A client that paused itself and hangs up has every message it left end cancelled, saying why")
-    func pausedClientHangingUpHasItsMessagesCancelled() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let listener = try SocketClient(path: server.socketPath)
-        _ = listener.request(.subscribe)
-        let hoarder = try SocketClient(path: server.socketPath)
-        #expect(ssip(hoarder, "SET SELF PRIORITY IMPORTANT") == "202 OK PRIORITY SET")
-        #expect(ssip(hoarder, "PAUSE SELF") == "211 OK PAUSED")
-        var ids: Set<AnnouncementID> = []
-        for index in 0..<20 {
-            #expect(ssip(hoarder, "SPEAK") == "230 OK RECEIVING DATA")
-            hoarder.send("Hoarded \(index)\r\n.\r\n")
-            while let line = hoarder.readLine(), !line.hasPrefix("225 ") {
-                if line.hasPrefix("225-") { ids.insert(AnnouncementID(String(line.dropFirst(4)))) }
-            }
-        }
-        #expect(ids.count == 20)
-        hangUp(hoarder)
-        var ended: [AnnouncementID: EventLine] = [:]
-        _ = listener.readEvents(until: { event in
-            if event.event == .ended, ids.contains(event.id) { ended[event.id] = event }
-            return ended.count == ids.count
-        }, timeout: 20)
-        #expect(ended.count == 20)
-        #expect(ended.values.allSatisfy { $0.outcome == .cancelled && $0.reason?.contains("went away while paused") == true }, "\(ended.values.first.map { "\($0)" } ?? "")")
     }
 
     // MARK: - Floods from other programs
@@ -141,7 +49,7 @@ import Testing
         Thread.sleep(forTimeInterval: 1.5)
         var latencies: [Duration] = []
         for index in 0..<5 {
-            let events = try speakAssertive(server, "Mine \(index) during the flood")
+            let events = try speakAssertiveAndFollow("Mine \(index) during the flood", at: server.socketPath)
             #expect(events.last?.outcome == .spoken, "\(events)")
             if let latency = latency(events) { latencies.append(latency) }
             Thread.sleep(forTimeInterval: 0.3)
@@ -177,7 +85,7 @@ import Testing
         for process in runaway { try process.run() }
         for process in runaway { process.waitUntilExit() }
         #expect(runaway.allSatisfy { $0.terminationStatus == 0 })
-        let events = try speakAssertive(server, "Mine after the runaway")
+        let events = try speakAssertiveAndFollow("Mine after the runaway", at: server.socketPath)
         #expect(events.last?.outcome == .spoken, "\(events)")
         let waited = try #require(latency(events), "\(events)")
         #expect(waited < .milliseconds(500), "first audio \(waited) after arrival")

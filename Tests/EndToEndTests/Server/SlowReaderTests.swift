@@ -1,11 +1,10 @@
 import TestSupport
 import AnnouncerProtocol
 import Foundation
-import Synchronization
 import Testing
-@testable import AnnouncerServer
 
 /// Clients that stop reading, and clients that ask for status without end, never stall the others.
+/// The server's own logic behind these is tested in the test's process by `SlowReaderOnFakeEngineTests`.
 @Suite(.serialized) struct SlowReaderTests {
     /// Resident memory of a process in bytes, from /proc.
     static func residentBytes(of pid: Int32) -> Int {
@@ -51,50 +50,6 @@ import Testing
         #expect(ConnectionLimitTests.cpuSeconds(of: server.process.processIdentifier) - cpuBefore < 1, "the server went on working for clients that had gone")
     }
 
-    @Test("status and voices beyond 20 a second after a burst of 40 get a short refusal, and are answered again a moment later")
-    func statusRequestsAreRateLimited() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let client = try SocketClient(path: server.socketPath)
-        let replies = (0..<60).compactMap { _ in client.request(.status)?.reply }
-        let answered = replies.filter { $0.ok }.count
-        let refused = replies.filter { $0.error == .throttled }
-        #expect(replies.count == 60)
-        #expect(answered >= 40 && answered < 60, "\(answered) of 60 answered")
-        #expect(refused.first?.message?.contains("more than 20 times a second") == true)
-        Thread.sleep(forTimeInterval: 0.5)
-        #expect(client.request(.status)?.reply?.ok == true)
-    }
-
-    @Test("A subscriber that stops reading has its events cut after 3 s with one notice, and its own replies still come")
-    func nonReadingSubscriberIsCut() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let subscriber = try SocketClient(path: server.socketPath)
-        #expect(subscriber.request(.subscribe)?.reply?.ok == true)
-        let speaker = try SocketClient(path: server.socketPath)
-        // A steady flow of events the subscriber does not read, slower than would close it outright.
-        let flowing = Date()
-        var batch = 0
-        while Date().timeIntervalSince(flowing) < 30, !server.standardErrorText.contains("Stopped sending events to") {
-            speaker.send((0..<50).map { #"{"request":"speak","text":"Line \#(batch * 50 + $0) of a long log"}"# + "\n" }.joined())
-            _ = (0..<50).compactMap { _ in speaker.readLine(timeout: 10) }
-            batch += 1
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        #expect(server.standardErrorText.contains("that did not read them. Connections count "), "\(server.standardErrorText.suffix(1_000))")
-        #expect(server.standardErrorText.contains("; connections seconds unread 3."), "\(server.standardErrorText.suffix(1_000))")
-        // Reading at last, it finds the notice after the events it did get, and its replies still come.
-        var lines = 0
-        var notice: String?
-        while notice == nil, lines < 200_000, let line = subscriber.readLine(timeout: 5) {
-            lines += 1
-            if line.contains(#""error":"events_cut""#) { notice = line }
-        }
-        #expect(notice?.contains("subscribe again once it reads") == true, "read \(lines) lines")
-        #expect(subscriber.request(#"{"request":"defaults"}"#)?.reply?.ok == true)
-    }
-
     @Test("400 subscribers that never read while events flow: memory stays bounded, and a probe is still spoken at once")
     func silentSubscribersKeepMemoryBounded() throws {
         let server = try ServerProcess()
@@ -123,29 +78,4 @@ import Testing
         #expect(server.process.isRunning)
         _ = subscribers.count
     }
-
-    @Test("Past the server's bound for unwritten output, the connection with the most waiting is closed first")
-    func outputBudgetClosesTheLaggardFirst() {
-        let budget = OutputBudget(limit: 1_000)
-        let closed = ClosedList()
-        // The objects stay alive, so their identifiers stay distinct.
-        let objects = (0..<3).map { _ in NSObject() }
-        let keys = objects.map(ObjectIdentifier.init)
-        for (index, key) in keys.enumerated() { budget.register(key) { closed.append(index) } }
-        budget.set(300, for: keys[0])
-        budget.set(600, for: keys[1])
-        #expect(closed.items.isEmpty)
-        #expect(budget.set(200, for: keys[2]) == 1)
-        #expect(closed.items == [1])
-        #expect(budget.total == 500)
-        budget.set(0, for: keys[0])
-        #expect(budget.total == 200)
-    }
-}
-
-/// Which closures ran, in order.
-final class ClosedList: Sendable {
-    private let list = Mutex<[Int]>([])
-    func append(_ index: Int) { list.withLock { $0.append(index) } }
-    var items: [Int] { list.withLock { $0 } }
 }

@@ -22,12 +22,14 @@ public struct EmacspeakServer {
             immediatePoliteness: immediatePoliteness, version: version)
     }
 
-    /// Reads commands until the input ends or asks to exit, then lets what is queued be spoken.
+    /// Reads commands until the input ends or asks to exit, then lets what is queued be spoken. A
+    /// command the input ended inside is skipped with one sentence on standard error, never silently.
     public mutating func run(readLine: () -> String? = { Swift.readLine(strippingNewline: true) }) {
         defer { destination.finish() }
         while let line = readLine() {
             guard handle(line) else { return }
         }
+        if case let .problem(sentence)? = reader.finish() { Self.report(sentence) }
     }
 
     /// Carries out one line; false when the input asked the server to end.

@@ -23,7 +23,9 @@ public final class ServerDestination: SpeechDestination {
     /// refusal handler; for one whose sender waits, nil, and the reply goes to `replies`. Locked
     /// while requests are written, so the order here is the order on the wire.
     private let awaited = ReplyOrder()
-    private let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+    /// The event loops of the extra clients, made when the first is opened: say, pipe and emacspeak
+    /// speak from the control connection alone and start no threads for them.
+    private var group: MultiThreadedEventLoopGroup?
     private var clients: [ServerConnection] = []
     /// Every id sent here, so what has not ended can be cancelled when the sender stops.
     private let sentIDs = Mutex<[String]>([])
@@ -91,6 +93,8 @@ public final class ServerDestination: SpeechDestination {
     }
 
     public func speakFromSeparateClients(_ requests: [OutgoingAnnouncement]) throws {
+        let group = self.group ?? MultiThreadedEventLoopGroup(numberOfThreads: 2)
+        self.group = group
         while clients.count < requests.count {
             do throws(ClientError) {
                 clients.append(try ServerConnection.connect(to: path, sharing: group))
@@ -221,7 +225,7 @@ public final class ServerDestination: SpeechDestination {
     private func letGo() {
         for client in clients { client.close() }
         control.close()
-        try? group.syncShutdownGracefully()
+        try? group?.syncShutdownGracefully()
     }
 
     /// Sends request lines on the control connection and returns their replies, each checked.

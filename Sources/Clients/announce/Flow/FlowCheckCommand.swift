@@ -121,14 +121,18 @@ struct FlowCheckCommand: ParsableCommand {
         var reports: [FlowReport] = []
         var audited: [AuditedFlow] = []
         var recordedStems: Set<String> = []
-        var progress = recordingFolder.map { _ in
+        // The recordings' engines, one per flow, share one synthesizer, started for the first of them.
+        var recordingSynthesis: SpeechEngine.SynthesisPlacement?
+        let progress = recordingFolder.map { _ in
             RecordingProgress(steps: flows.map { (try? $0.1.get())?.steps.count ?? 0 }, pages: flows.map { (try? $0.1.get())?.page != nil }, fast: fast)
         }
         if let progress { Self.say(progress.opening) }
         var pageTools = PageTools(useAxe: !noAxe)
         for (number, (file, read)) in flows.enumerated() {
             Self.say("Checking \(file).")
-            let (checked, times, recorder) = try check(file, read: read, voices: voices, shared: shared, recordedStems: &recordedStems, pageTools: &pageTools)
+            let (checked, times, recorder) = try check(
+                file, read: read, voices: voices, shared: shared, recordedStems: &recordedStems, recordingSynthesis: &recordingSynthesis,
+                pageTools: &pageTools)
             if let left = progress?.finished(flow: number) { Self.say(left) }
             reports.append(checked)
             if let auditReport {
@@ -188,7 +192,7 @@ struct FlowCheckCommand: ParsableCommand {
     /// The flow's report, and the timeline's times of everything it said.
     private func check(
         _ file: String, read: Result<Flow, FlowFileError>, voices: VoiceLibrary, shared: (any SpeechDestination)?,
-        recordedStems: inout Set<String>, pageTools: inout PageTools
+        recordedStems: inout Set<String>, recordingSynthesis: inout SpeechEngine.SynthesisPlacement?, pageTools: inout PageTools
     ) throws -> (FlowReport, [String: AnnouncementTimes], WAVFileSink?) {
         let flow: Flow
         switch read {
@@ -232,7 +236,15 @@ struct FlowCheckCommand: ParsableCommand {
                 // Rendered fast, a phrase said again comes moments after itself by the clock, not seconds: the
                 // duplicate filter, which goes by the clock, would drop it. It is off unless asked for.
                 if fast, destination.engine.duplicateWindow == nil { policy.duplicateWindow = .zero }
-                engine = try SpeechEngine(sink: .wav(path: paths.audio), policy: policy, voices: voices, inProcessFallback: ESpeakEngine.start, logger: Logger(label: "announce.flow"))
+                let logger = Logger(label: "announce.flow")
+                let synthesis: SpeechEngine.SynthesisPlacement
+                if let started = recordingSynthesis {
+                    synthesis = started
+                } else {
+                    synthesis = try SpeechEngine.SynthesisPlacement.standard.started(inProcessFallback: ESpeakEngine.start, logger: logger)
+                    recordingSynthesis = synthesis
+                }
+                engine = try SpeechEngine(sink: .wav(path: paths.audio), policy: policy, voices: voices, synthesis: synthesis, logger: logger)
                 writer = try JSONLinesTimelineWriter(path: paths.timeline)
             } catch {
                 throw CommandFailure(error.description)

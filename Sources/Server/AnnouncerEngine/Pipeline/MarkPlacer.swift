@@ -1,7 +1,9 @@
+import Speech
 import Synchronization
 
 /// Puts one synthesis request's audio and index marks into its step of the utterance stream, each mark
-/// between the right samples.
+/// between the right samples: the request's `SynthesisReceiver`. When the stream takes no more (a cut),
+/// it cancels the request.
 ///
 /// eSpeak tells each mark's position as a count of the request's samples, just before the chunk that
 /// holds it; the placer cuts that chunk at the position, so the playback thread meets the mark exactly
@@ -10,10 +12,12 @@ import Synchronization
 /// eSpeak NG 1.51 never tells a mark that follows a sentence's end (`read. <mark/>Next`; espeak-ng
 /// issue 920), and Orca puts a mark before every word. So the placer knows the request's marks in order,
 /// and one eSpeak skipped goes in with the next it tells, or at the end: every mark comes, in order.
-final class MarkPlacer: Sendable {
+final class MarkPlacer: SynthesisReceiver {
     private let stream: UtteranceStream
     /// The request's step in the stream.
     private let slot: Int
+    /// The request's, which the stream holds.
+    private let cancellation: SynthesisCancellation
     /// The request's marks in the order its markup has them.
     private let expected: [Int]
     /// Marks due, and how many samples were delivered; `told` counts the expected marks accounted for.
@@ -23,6 +27,19 @@ final class MarkPlacer: Sendable {
         self.stream = stream
         self.slot = slot
         self.expected = marks
+        self.cancellation = stream.cancellation(slot)
+    }
+
+    func receive(_ event: SynthesisEvent) {
+        switch event {
+        case let .audio(chunk):
+            if !deliver(chunk) { cancellation.cancel() }
+        case let .mark(mark, samplesBefore):
+            reached(mark, atSample: samplesBefore)
+        case let .ended(end):
+            if end == .completed { flush() }
+            stream.finish(end, slot: slot)
+        }
     }
 
     /// Synthesis thread: mark `mark` falls after `sample` samples of this request's audio.

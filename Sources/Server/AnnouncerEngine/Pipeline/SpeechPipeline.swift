@@ -73,11 +73,11 @@ final class SpeechPipeline: Speaker {
         var events: [UtteranceEvent] = []
         for (voice, run) in runs {
             if run.cue { events.append(.cue(cue)) }
-            var words = Self.words(
-                run.text, voice: announcement.voiceType?.espeakVoice(from: voice.espeakVoice) ?? voice.espeakVoice,
-                rate: prosody.rate ?? voice.rate, pitch: prosody.pitch ?? voice.pitch, volume: volume)
             // Normalization, lexicon and spelling run on the synthesis thread, off the scheduler's queue.
-            words.preparation = { voice.prepare($0, reading: reading, capitals: capitals, punctuationLevel: punctuation) }
+            let words = SynthesisRequest(
+                text: run.text, voice: announcement.voiceType?.espeakVoice(from: voice.espeakVoice) ?? voice.espeakVoice,
+                rate: prosody.rate ?? voice.rate, pitch: prosody.pitch ?? voice.pitch, volume: volume,
+                preparation: WordsPreparation(profile: voice, reading: reading, capitals: capitals, punctuation: punctuation))
             events.append(.text(words, marks: []))
         }
         return events
@@ -92,17 +92,14 @@ final class SpeechPipeline: Speaker {
             case let .speech(run):
                 let voice = voices.withLock { $0.speakingProfile(for: run.language) }
                 let prosody = announcement.prosody
-                let reading = run.reading
-                var words = Self.words(
-                    "", voice: run.voiceType?.espeakVoice(from: voice.espeakVoice) ?? voice.espeakVoice,
+                // Text preparation runs on the synthesis thread, on the words only, never on the markup.
+                let words = SynthesisRequest(
+                    text: "", voice: run.voiceType?.espeakVoice(from: voice.espeakVoice) ?? voice.espeakVoice,
                     rate: Self.scaled(prosody.rate ?? voice.rate, by: run.rate, within: Prosody.rateRange),
                     pitch: Self.scaled(prosody.pitch ?? voice.pitch, by: run.pitch, within: Prosody.pitchRange),
-                    volume: Self.scaled(prosody.volume ?? voice.volume, by: run.volume, within: Prosody.volumeRange))
-                words.isMarkup = true
-                // Text preparation runs on the synthesis thread, on the words only, never on the markup.
-                words.preparation = { _ in
-                    run.markup { voice.prepare($0, reading: reading, capitals: capitals, punctuationLevel: punctuation) }
-                }
+                    volume: Self.scaled(prosody.volume ?? voice.volume, by: run.volume, within: Prosody.volumeRange),
+                    isMarkup: true,
+                    preparation: WordsPreparation(profile: voice, reading: run.reading, capitals: capitals, punctuation: punctuation, run: run))
                 return [.text(words, marks: run.marks)]
             case let .marks(marks):
                 return marks.map { .mark($0) }
@@ -168,24 +165,11 @@ final class SpeechPipeline: Speaker {
                 stream.decide(slot, samples: sounds.samples(forSource: name, sampleRate: sampleRate, isCancelled: { stream.isClosed }))
             }, orElse: { stream.decide(slot, samples: nil) })
         }
-        for (slot, var request, marks) in words {
-            let placer = MarkPlacer(stream: stream, slot: slot, marks: marks)
-            request.deliver = { placer.deliver($0) }
-            request.finish = { end in
-                if end == .completed { placer.flush() }
-                stream.finish(end, slot: slot)
-            }
-            // The fallback of a sound that plays costs no synthesis.
-            request.isCancelled = { stream.isClosed || stream.isSkipped(slot) }
-            if request.isMarkup { request.reachedMark = { mark, sample in placer.reached(mark, atSample: sample) } }
-            synthesis.enqueue(request)
+        for (slot, request, marks) in words {
+            // The stream holds each request's cancellation: a cut stops it, and the fallback of a sound
+            // that plays is never started, so it costs no synthesis.
+            synthesis.enqueue(request, cancellation: stream.cancellation(slot), to: MarkPlacer(stream: stream, slot: slot, marks: marks))
         }
-    }
-
-    /// A request for `text` whose audio goes nowhere yet: `play` binds it to its step of the stream.
-    private static func words(_ text: String, voice: String, rate: Int, pitch: Int, volume: Int) -> SynthesisRequest {
-        SynthesisRequest(
-            text: text, voice: voice, rate: rate, pitch: pitch, volume: volume, deliver: { _ in false }, finish: { _ in })
     }
 
     /// A voice's setting times an SSML multiplier, kept within the synthesizer's range.

@@ -8,7 +8,9 @@ import Synchronization
 /// marks, tones, silences, cues and sound icons that the engine plays itself.
 ///
 /// Synthesis runs far faster than real time, so the stream holds back the synthesizer
-/// once `maxBuffered` samples wait; a cancel releases both sides at once. A pause asked for
+/// once `maxBuffered` samples wait; a cancel releases both sides at once. The stream holds each
+/// synthesized step's `SynthesisCancellation`: a cut, a synthesis that fails and a sound that plays
+/// cancel those they end, and a fallback's are held until its sound is decided. A pause asked for
 /// lets the playback thread run on to the next mark, or stop at once when no mark lies ahead.
 final class UtteranceStream: Sendable {
     enum Item {
@@ -73,8 +75,8 @@ final class UtteranceStream: Sendable {
     private let state: Mutex<State>
     private let itemAvailable = DispatchSemaphore(value: 0)
     private let roomAvailable = DispatchSemaphore(value: 0)
-    /// Signalled when a sound is decided or the utterance cut, for `isSkipped`.
-    private let decided = DispatchSemaphore(value: 0)
+    /// Each synthesized step's cancellation, by step; nil for the other steps. A fallback's is held.
+    private let cancellations: [SynthesisCancellation?]
     private let maxBuffered: Int
     private let sampleRate: Int
 
@@ -101,7 +103,21 @@ final class UtteranceStream: Sendable {
                 break
             }
         }
+        self.cancellations = slots.map { slot in
+            slot.step == .synthesized ? SynthesisCancellation(held: slot.fallbackOf != nil) : nil
+        }
         self.state = Mutex(State(slots: slots, buffered: buffered, marksAhead: marks))
+    }
+
+    /// The cancellation of synthesized step `slot`, for the request that fills it.
+    func cancellation(_ slot: Int) -> SynthesisCancellation {
+        // Only a synthesized step has a request, so only it is asked for; any other gets one of its own.
+        cancellations[slot] ?? SynthesisCancellation()
+    }
+
+    /// Every step's synthesis stops, or never starts.
+    private func cancelSynthesis() {
+        for cancellation in cancellations { cancellation?.cancel() }
     }
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
@@ -111,21 +127,6 @@ final class UtteranceStream: Sendable {
 
     /// Whether a pause was asked for.
     var isPauseRequested: Bool { state.withLock { $0.pauseRequested } }
-
-    /// Synthesis thread: whether step `slot` is passed over, as the fallback of a sound that plays.
-    /// Waits until that sound is decided (or the utterance is cut), so no synthesis is spent on it.
-    func isSkipped(_ slot: Int) -> Bool {
-        while true {
-            let answer: Bool? = state.withLock { state in
-                if state.slots[slot].skipped { return true }
-                guard let sound = state.slots[slot].fallbackOf else { return false }
-                if state.cancelled || state.end != nil { return true }
-                return state.slots[sound].ended ? state.slots[slot].skipped : nil
-            }
-            if let answer { return answer }
-            decided.wait()
-        }
-    }
 
     /// Synthesis thread: hands over one chunk of step `slot`; returns false when the utterance was
     /// cancelled or has ended.
@@ -159,15 +160,19 @@ final class UtteranceStream: Sendable {
     }
 
     /// Synthesis thread: step `slot`'s synthesis ended. One that did not complete ends the utterance,
-    /// once the audio before it has played; the first end is kept. A step passed over changes nothing.
+    /// once the audio before it has played, and the synthesis of the steps after it never starts; the
+    /// first end is kept. A step passed over changes nothing.
     func finish(_ end: SynthesisEnd, slot: Int = 0) {
-        state.withLock { state in
-            guard !state.slots[slot].skipped, !state.slots[slot].ended else { return }
+        let endsUtterance = state.withLock { state in
+            guard !state.slots[slot].skipped, !state.slots[slot].ended else { return false }
             state.slots[slot].ended = true
-            guard end != .completed else { return }
+            guard end != .completed else { return false }
             state.slots[slot].failed = true
-            if state.end == nil { state.end = end }
+            guard state.end == nil else { return false }
+            state.end = end
+            return true
         }
+        if endsUtterance { cancelSynthesis() }
         itemAvailable.signal()
     }
 
@@ -177,24 +182,31 @@ final class UtteranceStream: Sendable {
     /// played, so its first audio would be stamped late and a cut would wait for the write to fail.
     func decide(_ slot: Int, samples: [Int16]?) {
         let pieces = samples.map { Self.pieces(of: $0, sampleRate: sampleRate) } ?? []
-        state.withLock { state in
-            guard !state.slots[slot].ended else { return }
+        // The fallback's requests: those passed over are cancelled, those of this sound's own fallback let start.
+        let (skipped, released) = state.withLock { state -> ([Int], [Int]) in
+            guard !state.slots[slot].ended else { return ([], []) }
             state.slots[slot].pieces.append(contentsOf: pieces.map { .audio($0) })
             state.buffered += samples?.count ?? 0
             state.slots[slot].ended = true
-            guard case let .sound(fallback) = state.slots[slot].step, samples != nil else { return }
-            for inner in state.slots.indices.dropFirst(slot + 1).prefix(fallback) { state.slots[inner].skipped = true }
+            guard case let .sound(fallback) = state.slots[slot].step else { return ([], []) }
+            let inner = state.slots.indices.dropFirst(slot + 1).prefix(fallback)
+            guard samples == nil else {
+                for index in inner { state.slots[index].skipped = true }
+                return (Array(inner), [])
+            }
+            return ([], inner.filter { state.slots[$0].fallbackOf == slot })
         }
-        decided.signal()
+        for index in skipped { cancellations[index]?.cancel() }
+        for index in released { cancellations[index]?.release() }
         itemAvailable.signal()
     }
 
     /// Any thread: the utterance is cut; both sides stop waiting.
     func cancel() {
         state.withLock { $0.cancelled = true }
+        cancelSynthesis()
         itemAvailable.signal()
         roomAvailable.signal()
-        decided.signal()
     }
 
     /// Any thread: stop at the next mark, or at once when none lies ahead. The playback thread decides.

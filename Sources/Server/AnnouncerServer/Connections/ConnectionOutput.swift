@@ -1,3 +1,4 @@
+import AnnouncerCore
 import Logging
 import NIOCore
 
@@ -17,7 +18,7 @@ final class ConnectionOutput {
     private let logger: Logger
     private let key: ObjectIdentifier
     /// Whether the client reads; shared with the connection's event recipient.
-    let reading = ReadingWatch()
+    let reading: ReadingWatch
     private var closedForLag = false
     /// True while the replies to one read are written and not yet flushed (`holdFlushes`).
     private var holding = false
@@ -26,8 +27,9 @@ final class ConnectionOutput {
     /// True once events were cut for lag; the connection's own replies still go out.
     private(set) var eventsCut = false
 
-    init(channel: any Channel, lineEnding: String, eventBound: Int, budget: OutputBudget, logger: Logger) {
+    init(channel: any Channel, lineEnding: String, eventBound: Int, budget: OutputBudget, clock: any MonotonicClock, logger: Logger) {
         self.channel = channel
+        reading = ReadingWatch(clock: clock)
         self.lineEnding = lineEnding
         self.eventBound = eventBound
         self.budget = budget

@@ -27,10 +27,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
 
     func handlerAdded(context channelContext: ChannelHandlerContext) {
         eventLoop = channelContext.eventLoop
-        let output = ConnectionOutput(
-            channel: channelContext.channel, lineEnding: "\n",
-            eventBound: context.configuration.maxPendingEventBytes, budget: context.outputBudget, logger: context.logger
-        )
+        let output = context.output(for: channelContext.channel, lineEnding: "\n")
         self.output = output
         recipient = LoopBoundRecipient(
             self, channel: channelContext.channel, reading: output.reading, deliver: { $0.deliver($1, isOwn: $2) }, overflow: { $0.eventsOverflowed() })
@@ -84,10 +81,10 @@ final class JSONLinesHandler: ChannelInboundHandler {
             case .unsubscribe:
                 if let recipient { context.router.unsubscribe(recipient) }
             case let .status(changedSince):
-                guard client.admitQuery(at: arrival) else { output?.write(Self.queryRefusal(.status)); continue }
+                guard client.admitQuery() else { output?.write(Self.queryRefusal(.status)); continue }
                 output?.write(status(at: arrival, changedSince: changedSince))
             case .voices:
-                guard client.admitQuery(at: arrival) else { output?.write(Self.queryRefusal(.voices)); continue }
+                guard client.admitQuery() else { output?.write(Self.queryRefusal(.voices)); continue }
                 output?.write(voicesReply())
             case let .pause(all):
                 // A pause of everyone is this client's: it ends when the client goes, or at the limit.
@@ -111,7 +108,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
         }
         // Refused, it was never accepted: no id, no timeline entry; this reply is the client's record of it.
         let textBytes = announcement.text.utf8.count
-        if let eventLoop, let refusal = client.admit(textBytes: textBytes, at: arrival, eventLoop: eventLoop) {
+        if let eventLoop, let refusal = client.admit(textBytes: textBytes, eventLoop: eventLoop) {
             context.router.release(announcement.id)
             return session.refused(refusal.protocolError(limits: client.limits, textBytes: textBytes))
         }
@@ -144,7 +141,7 @@ final class JSONLinesHandler: ChannelInboundHandler {
             clientList: context.clients.list(queue: status.clients),
             ended: OutcomeCounts(status.endedByOutcome),
             synthesis: synthesisStatus(),
-            throttling: context.clients.status(at: .now()),
+            throttling: context.clients.status(),
             audio: audioStatus()
         )).encoded
     }

@@ -1,3 +1,4 @@
+import AnnouncerCore
 import NIOCore
 import Synchronization
 
@@ -10,18 +11,21 @@ final class ReadingWatch: Sendable {
     /// How long a channel stays unwritable before its client counts as not reading.
     static let patience = TimeAmount.seconds(3)
 
-    /// When the channel last became unwritable, in uptime nanoseconds; 0 while it is writable.
+    private let clock: any MonotonicClock
+    /// When the channel last became unwritable, in the clock's microseconds; 0 while it is writable.
     private let unwritableSince = Atomic<Int64>(0)
+
+    init(clock: any MonotonicClock) { self.clock = clock }
 
     /// The channel's writability changed; call on its event loop.
     func writabilityChanged(isWritable: Bool) {
-        unwritableSince.store(isWritable ? 0 : max(1, NIODeadline.now().uptimeNanoseconds.asInt64), ordering: .releasing)
+        unwritableSince.store(isWritable ? 0 : max(1, clock.now().microseconds.asInt64), ordering: .releasing)
     }
 
     /// True when the client has not read for `patience`. May be asked from any thread.
     var stoppedReading: Bool {
         let since = unwritableSince.load(ordering: .acquiring)
-        return since != 0 && NIODeadline.now().uptimeNanoseconds.asInt64 - since > Self.patience.nanoseconds
+        return since != 0 && clock.now().microseconds.asInt64 - since > Self.patience.nanoseconds / 1_000
     }
 }
 

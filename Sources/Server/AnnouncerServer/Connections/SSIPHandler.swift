@@ -33,10 +33,7 @@ final class SSIPHandler: ChannelInboundHandler {
 
     func handlerAdded(context channelContext: ChannelHandlerContext) {
         channel = channelContext.channel
-        let output = ConnectionOutput(
-            channel: channelContext.channel, lineEnding: "\r\n",
-            eventBound: context.configuration.maxPendingEventBytes, budget: context.outputBudget, logger: context.logger
-        )
+        let output = context.output(for: channelContext.channel, lineEnding: "\r\n")
         self.output = output
         recipient = LoopBoundRecipient(self, channel: channelContext.channel, reading: output.reading, deliver: { handler, shared, _ in handler.deliver(shared.event) })
         context.clientJoinedQueue(client)
@@ -109,7 +106,7 @@ final class SSIPHandler: ChannelInboundHandler {
             output?.write("301 ERR SERVER SHUTTING DOWN")
             return
         }
-        if let channel, let refusal = client.admit(textBytes: announcement.text.utf8.count, at: announcement.arrival, eventLoop: channel.eventLoop) {
+        if let channel, let refusal = client.admit(textBytes: announcement.text.utf8.count, eventLoop: channel.eventLoop) {
             output?.write(refusal.ssipLine(limits: client.limits))
             return
         }

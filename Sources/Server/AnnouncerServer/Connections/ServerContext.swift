@@ -18,6 +18,8 @@ final class ServerContext: Sendable {
     /// The languages there are voice profiles for, or that eSpeak speaks alone.
     var languages: [Language] { offered.withLock { $0.languages } }
     private let offered: Mutex<(voices: [OfferedVoice], languages: [Language])>
+    /// Where the per-client limits read the time (see `AnnouncementServer.init`).
+    let limitsClock: any MonotonicClock
     /// The connected clients and their allowances under the per-client limits.
     let clients: ClientRegistry
     /// What waits unwritten across all connections, bounded together.
@@ -28,17 +30,29 @@ final class ServerContext: Sendable {
     static let statusSnapshotLife: Duration = .milliseconds(100)
     private let shuttingDown = Atomic<Bool>(false)
 
-    init(engine: SpeechEngine, router: EventRouter, configuration: ServerConfiguration, logger: Logger) {
+    init(
+        engine: SpeechEngine, router: EventRouter, configuration: ServerConfiguration, logger: Logger,
+        limitsClock: any MonotonicClock = SystemMonotonicClock()
+    ) {
         self.engine = engine
         self.router = router
         self.configuration = configuration
         self.logger = logger
         self.offered = Mutex(Self.offer(engine.voices))
-        self.clients = ClientRegistry(limits: configuration.clientLimits, logger: logger)
+        self.limitsClock = limitsClock
+        self.clients = ClientRegistry(limits: configuration.clientLimits, clock: limitsClock, logger: logger)
         self.outputBudget = OutputBudget(limit: configuration.maxPendingOutputBytes, logger: logger)
     }
 
     var scheduler: AnnouncementScheduler { engine.scheduler }
+
+    /// The bounded output of a new connection, whose lines end with `lineEnding`.
+    func output(for channel: any Channel, lineEnding: String) -> ConnectionOutput {
+        ConnectionOutput(
+            channel: channel, lineEnding: lineEnding, eventBound: configuration.maxPendingEventBytes,
+            budget: outputBudget, clock: limitsClock, logger: logger
+        )
+    }
 
     /// The sound folders, as the protocols ask them before they accept a sound icon.
     var soundIcons: SoundIconChecker? {

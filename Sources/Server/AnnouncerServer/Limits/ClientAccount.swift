@@ -14,6 +14,7 @@ final class ClientAccount: Sendable {
     let number: Int
     private let logger: Logger
     private let totals: RefusalTotals
+    private let clock: any MonotonicClock
     private let state: Mutex<State>
 
     private struct State {
@@ -44,11 +45,12 @@ final class ClientAccount: Sendable {
         var pending: Int
     }
 
-    init(number: Int, limits: ClientLimits, totals: RefusalTotals, logger: Logger) {
+    init(number: Int, limits: ClientLimits, totals: RefusalTotals, clock: any MonotonicClock, logger: Logger) {
         self.number = number
         self.totals = totals
+        self.clock = clock
         self.logger = logger
-        let now = MonotonicInstant.now()
+        let now = clock.now()
         state = Mutex(State(
             allowance: ClientAllowance(limits: limits, at: now), queries: QueryAllowance(at: now), share: ShareID(ClientID(number))
         ))
@@ -84,12 +86,17 @@ final class ClientAccount: Sendable {
     /// The SSIP client's own name, such as `emacspeak:speechd:main`.
     func identify(name: String) { state.withLock { $0.name = name } }
 
-    /// True when a `status` or `voices` request arriving at `now` is answered; see `QueryAllowance`.
-    func admitQuery(at now: MonotonicInstant) -> Bool { state.withLock { $0.queries.admit(at: now) } }
+    /// True when a `status` or `voices` request arriving now is answered; see `QueryAllowance`.
+    func admitQuery() -> Bool {
+        let now = clock.now()
+        return state.withLock { $0.queries.admit(at: now) }
+    }
 
-    /// Decides on one announcement; nil when it is accepted, and it then counts until `announcementEnded()`.
-    /// Call on the connection's event loop, which watches for the end of a throttling episode.
-    func admit(textBytes: Int, at now: MonotonicInstant, eventLoop: any EventLoop) -> ClientRefusal? {
+    /// Decides on one announcement arriving now; nil when it is accepted, and it then counts until
+    /// `announcementEnded()`. Call on the connection's event loop, which watches for the end of a
+    /// throttling episode.
+    func admit(textBytes: Int, eventLoop: any EventLoop) -> ClientRefusal? {
+        let now = clock.now()
         let admission = state.withLock { state in
             let program = state.program
             return state.allowance.admit(textBytes: textBytes, at: now) { program?.take(at: $0) ?? true }
@@ -148,11 +155,11 @@ final class ClientAccount: Sendable {
             return quietAt
         }
         guard let quietAt else { return }
-        let wait = quietAt.since(.now())
+        let wait = quietAt.since(clock.now())
         eventLoop.scheduleTask(in: .microseconds(wait.microseconds + 1_000)) { [self] in
             let change = state.withLock { state -> ThrottleChange? in
                 state.settleScheduled = false
-                return state.closed ? nil : state.allowance.settle(at: .now())
+                return state.closed ? nil : state.allowance.settle(at: clock.now())
             }
             if let change { report(change) } else { watchForQuiet(on: eventLoop) }
         }
@@ -163,7 +170,7 @@ final class ClientAccount: Sendable {
         case let .started(reason):
             // A program flooding through many connections is logged once, not once per connection.
             let logged = state.withLock { state in
-                state.episodeLogged = state.program?.claimThrottleLog(at: .now()) ?? true
+                state.episodeLogged = state.program?.claimThrottleLog(at: clock.now()) ?? true
                 return state.episodeLogged
             }
             guard logged else { return }

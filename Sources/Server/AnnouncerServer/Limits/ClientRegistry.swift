@@ -9,6 +9,7 @@ import Synchronization
 /// The connected clients, each with its allowance, and what `status` says about throttling.
 final class ClientRegistry: Sendable {
     let limits: ClientLimits
+    private let clock: any MonotonicClock
     private let logger: Logger
     private let totals = RefusalTotals()
     private let accounts = Mutex<[Int: ClientAccount]>([:])
@@ -16,8 +17,9 @@ final class ClientRegistry: Sendable {
     /// Which connections belong to one program, and the rate each program's connections share.
     private let shares = Mutex((programs: ProgramShares(), rates: [ShareID: ProgramRate]()))
 
-    init(limits: ClientLimits, logger: Logger) {
+    init(limits: ClientLimits, clock: any MonotonicClock = SystemMonotonicClock(), logger: Logger) {
         self.limits = limits
+        self.clock = clock
         self.logger = logger
     }
 
@@ -27,7 +29,7 @@ final class ClientRegistry: Sendable {
     /// A new connection, numbered from 1.
     func open() -> ClientAccount {
         let account = ClientAccount(
-            number: nextNumber.add(1, ordering: .relaxed).newValue, limits: limits, totals: totals, logger: logger
+            number: nextNumber.add(1, ordering: .relaxed).newValue, limits: limits, totals: totals, clock: clock, logger: logger
         )
         accounts.withLock { $0[account.number] = account }
         return account
@@ -37,7 +39,7 @@ final class ClientRegistry: Sendable {
         _ = accounts.withLock { $0.removeValue(forKey: account.number) }
         shares.withLock { shares in
             let share = shares.programs.share(of: account.clientID)
-            shares.programs.leave(account.clientID, at: .now())
+            shares.programs.leave(account.clientID, at: clock.now())
             if !shares.programs.isKnown(share) { shares.rates[share] = nil }
         }
         account.close()
@@ -47,7 +49,7 @@ final class ClientRegistry: Sendable {
     /// known by one of them, and with it the rate that share's connections share. Returns the accounts
     /// whose share changed and that the queue must be told of.
     func identify(_ account: ClientAccount, by keys: [ProgramShares.Key]) -> [(ClientID, ShareID)] {
-        let now = MonotonicInstant.now()
+        let now = clock.now()
         let limits = self.limits
         let (changes, rates) = shares.withLock { shares in
             var changes = shares.programs.identify(account.clientID, by: keys, at: now)
@@ -106,8 +108,9 @@ final class ClientRegistry: Sendable {
         }
     }
 
-    /// The `throttling` object of the `status` reply.
-    func status(at now: MonotonicInstant) -> ThrottlingStatus {
+    /// The `throttling` object of the `status` reply, now.
+    func status() -> ThrottlingStatus {
+        let now = clock.now()
         let throttled = accounts.withLock { Array($0.values) }
             .compactMap { $0.throttled(at: now) }
             .sorted { $0.number < $1.number }
