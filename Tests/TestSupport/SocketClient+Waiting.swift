@@ -15,4 +15,19 @@ extension SocketClient {
         nonisolated(unsafe) let client = self
         return await offThread("socket event") { client.readEvent(timeout: timeout) }
     }
+
+    /// As `readLine(timeout:)`, read on a thread of its own while the test is suspended.
+    public func line(timeout: Double = 10) async -> String? {
+        nonisolated(unsafe) let client = self
+        return await offThread("socket line") { client.readLine(timeout: timeout) }
+    }
+}
+
+/// As the blocking `speakAssertiveAndFollow`, but its events are read on a thread of their own while
+/// the test is suspended.
+public func speakAssertiveAndFollow(_ text: String, at socketPath: String, timeout: Double = 20) async throws -> [EventLine] {
+    let client = try SocketClient(path: socketPath)
+    let reply = client.request(#"{"request":"speak","politeness":"assertive","rate":450,"follow":true,"text":"\#(text)"}"#)
+    guard let id = reply?.id else { return [] }
+    return await client.events(until: isEnd(of: id), timeout: timeout)
 }
