@@ -1,11 +1,12 @@
 import TestSupport
+import AnnouncerProtocol
 import Foundation
 import Testing
 
 /// Every line the tools print for people fits an 80-cell braille display: each command's normal output,
 /// its help and its usual errors. A longer line is allowed only where the content leaves no choice:
 /// one word (a path, a URL) that is itself longer than 80 characters.
-@Suite(.serialized) struct LineLengthTests {
+@Suite(.serialized, .startsProcesses) struct LineLengthTests {
     static let width = 80
 
     /// The lines of `text` that are too long, with the command that printed them.
@@ -104,7 +105,8 @@ import Testing
             found += Self.overlong(daemon.standardError, from: "announcerd " + arguments.joined(separator: " "))
         }
 
-        let server = try await ServerProcess.start()
+        // A duplicate window of a minute, so that the repeat below is a duplicate however late it comes.
+        let server = try await ServerProcess.start(arguments: ["--duplicate-window", "60000"])
         defer { server.end() }
         for command in [["status"], ["voices"], ["cancel", "--all"], ["stop"]] {
             found += try await Self.check(command + ["--socket", server.socketPath], allowFailure: false)
@@ -115,12 +117,14 @@ import Testing
         }
         // events --text, while a long announcement is said and cut: its sentences quote the text.
         let socket = server.socketPath
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
-            _ = try? AnnounceProcess.run(["say", "--socket", socket, "--rate", "450",
-                                          "Checking your sign-in details. Please wait while we contact the server, which may take a while."])
-            _ = try? AnnounceProcess.run(["say", "--socket", socket, "--assertive", "Error: the password you gave is not the one we have for this account."])
-        }
-        let events = try await ProgramRun.run("/usr/bin/timeout", ["-s", "INT", "6", AnnounceProcess.executable.path, "events", "--text", "--socket", socket])
+        async let watching = ProgramRun.run("/usr/bin/timeout", ["-s", "INT", "6", AnnounceProcess.executable.path, "events", "--text", "--socket", socket])
+        // Said once events is connected (the observer is the other client), so that it sees them.
+        let observer = try SocketClient(path: socket)
+        #expect(await waitFor({ (observer.request(.status)?.body(StatusBody.self)?.clients ?? 0) >= 2 }, seconds: 20))
+        _ = try? await AnnounceProcess.run(["say", "--socket", socket, "--rate", "450",
+                                            "Checking your sign-in details. Please wait while we contact the server, which may take a while."])
+        _ = try? await AnnounceProcess.run(["say", "--socket", socket, "--assertive", "Error: the password you gave is not the one we have for this account."])
+        let events = try await watching
         #expect(events.standardOutput.contains("ended"), "\(events.standardOutput)")
         found += Self.overlong(events.standardOutput, from: "announce events --text")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
@@ -135,6 +139,8 @@ import Testing
         let long = "Checking your sign-in details. Please wait while we contact the server, which may take a while."
         found += try await Self.check(["say"] + socket + [long], allowFailure: false)
         found += try await Self.check(["say"] + socket + ["--region", "a-rather-long-region-name-for-the-sign-in-form", "Waiting"], allowFailure: false)
+        // A status reply is reused for 100 ms (ServerContext.statusSnapshotLife); this one must be made after the says.
+        // Not a wait: that is a time, and nothing tells when a snapshot expires.
         try await Task.sleep(for: .seconds(0.2))
         found += try await Self.check(["status"] + socket, allowFailure: false)
         found += try await Self.check(["stop"] + socket, allowFailure: false)

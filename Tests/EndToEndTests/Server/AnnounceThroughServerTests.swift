@@ -1,10 +1,11 @@
 import TestSupport
 import AnnouncerProtocol
 import Foundation
+import Spawning
 import Testing
 
 /// `announce` finds the running server and speaks through it.
-@Suite(.serialized) struct AnnounceThroughServerTests {
+@Suite(.serialized, .startsProcesses) struct AnnounceThroughServerTests {
     private func announce(_ arguments: [String], server: ServerProcess, input: String = "") async throws -> ProgramRun {
         try await ProgramRun.run(ServerProcess.announce.path, arguments, input: input, environment: ["ANNOUNCER_SOCKET": server.socketPath])
     }
@@ -24,7 +25,9 @@ import Testing
 
     @Test("say --wait exits 1 and says why when the announcement was not spoken")
     func sayWaitReportsNotSpoken() async throws {
-        let server = try await ServerProcess.start()
+        // A duplicate window of a minute: the second say, a new process after the first was spoken,
+        // may come well over the standard second later on a busy machine.
+        let server = try await ServerProcess.start(arguments: ["--duplicate-window", "60000"])
         defer { server.end() }
         let first = try await announce(["say", "--wait", "--rate", "450", "Twice"], server: server)
         #expect(first.status == 0)
@@ -72,20 +75,22 @@ import Testing
     func eventsPrintsTheTimeline() async throws {
         let server = try await ServerProcess.start()
         defer { server.end() }
-        let events = Process()
-        events.executableURL = ServerProcess.announce
-        events.arguments = ["events", "--socket", server.socketPath]
-        let output = Pipe()
-        events.standardOutput = output
-        try events.run()
-        try await Task.sleep(for: .seconds(0.3))
+        // events writes each line to the file as it comes.
+        let output = temporaryPath("events.jsonl")
+        var child = ChildProcess(executable: ServerProcess.announce.path, arguments: ["events", "--socket", server.socketPath])
+        child.standardOutput = .appending(output)
+        let events = try RunningChild(child)
+        defer { events.signal(SIGKILL) }
+        // Said once events is connected (the observer is the other client), so it sees it arrive.
+        let observer = try SocketClient(path: server.socketPath)
+        #expect(await waitFor({ (observer.request(.status)?.body(StatusBody.self)?.clients ?? 0) >= 2 }, seconds: 20))
         let say = try await announce(["say", "--wait", "--rate", "450", "Watched"], server: server)
         #expect(say.status == 0)
-        try await Task.sleep(for: .seconds(0.2))
-        kill(events.processIdentifier, SIGINT)
-        events.waitUntilExit()
-        #expect(events.terminationStatus == 0)
-        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let written = { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+        #expect(await waitFor({ written().contains(#""event":"ended""#) }, seconds: 10), "\(written())")
+        events.signal(SIGINT)
+        #expect(await events.exit() == .exited(0))
+        let lines = written().split(separator: "\n")
         #expect(lines.contains { $0.contains(#""event":"ended""#) && $0.contains(#""text":"Watched""#) })
     }
 

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The commands a shell needs: `say -`, `cancel`, `stop` and `--version`.
-@Suite(.serialized) struct ShellCommandsTests {
+@Suite(.serialized, .startsProcesses) struct ShellCommandsTests {
     @Test("announce --version prints the version alone on one line")
     func versionIsOneLine() async throws {
         let result = try await AnnounceProcess.run(["--version"])
@@ -28,14 +28,19 @@ import Testing
         let listener = try SocketClient(path: server.socketPath)
         _ = listener.request(.subscribe)
         let socket = ["--socket", server.socketPath]
+        // Each is long enough (a minute, and half a minute) to be speaking or waiting still when the next
+        // announce, a new process on a busy machine, comes for it seconds later.
         let long = "This long announcement keeps speaking until the shell stops it with announce stop."
+            + String(repeating: " It goes on and on.", count: 60)
+        let build = "Waiting in the build region" + String(repeating: ", and still waiting", count: 40)
         _ = try await AnnounceProcess.run(["say"] + socket + [long])
-        _ = try await AnnounceProcess.run(["say"] + socket + ["--region", "build", "Waiting in the build region"])
+        _ = try await AnnounceProcess.run(["say"] + socket + ["--region", "build", build])
         _ = try await AnnounceProcess.run(["say"] + socket + ["Waiting third"])
+        // The stop comes once the long one is heard.
         _ = await listener.events(until: { $0.event == .firstAudio && $0.text == long }, timeout: 10)
 
         let stop = try await AnnounceProcess.run(["stop"] + socket)
-        // The 83 characters of the text are shortened so that the line fits 80 cells.
+        // The long text is shortened so that the line fits 80 cells.
         #expect(stop.status == 0 && stop.standardOutput.hasPrefix("Stopped announcement 1: \"This long announcement"), "\(stop.standardOutput)\(stop.standardError)")
         #expect(stop.standardOutput.hasSuffix("…\".\n") && stop.standardOutput.count <= 81, "\(stop.standardOutput)")
         let stopped = await listener.events(until: { $0.event == .ended && $0.text == long }, timeout: 10)
@@ -52,7 +57,7 @@ import Testing
         let gone = try await AnnounceProcess.run(["cancel"] + socket + ["1"])
         #expect(gone.standardOutput == "Nothing was cancelled: announcement 1 was not waiting or speaking.\n", "\(gone.standardOutput)")
         let ends = await listener.events(until: { $0.event == .ended && $0.text == "Waiting third" }, timeout: 10).filter { $0.event == .ended }
-        #expect(ends.contains { $0.text == "Waiting in the build region" && $0.outcome == .cancelled }, "\(ends)")
+        #expect(ends.contains { $0.text == build && $0.outcome == .cancelled }, "\(ends)")
         #expect(ends.last?.outcome == .cancelled || ends.last?.outcome == .spoken)
 
         let nothing = try await AnnounceProcess.run(["stop"] + socket)
@@ -177,7 +182,7 @@ import Testing
 }
 
 /// Wrong names get the nearest right one.
-@Suite struct NameHintTests {
+@Suite(.startsProcesses) struct NameHintTests {
     @Test("A command or option from other tools, or misspelt, is answered with announce's own name for it",
           arguments: [
               (["speak", "hi"], "Error: There is no command \"speak\"; did you mean announce say?"),
@@ -193,7 +198,7 @@ import Testing
 }
 
 /// Each command's help lists what it takes.
-@Suite struct CommandHelpTests {
+@Suite(.startsProcesses) struct CommandHelpTests {
     @Test("voices --help lists only what voices takes: no sink, no queue rules")
     func voicesHelpIsItsOwn() async throws {
         let help = try await AnnounceProcess.run(["voices", "--help"])
