@@ -30,8 +30,16 @@ public final class PulseAudioCapture: Sendable {
         let buffer = self.buffer
         output.fileHandleForReading.readabilityHandler = { handle in buffer.append([UInt8](handle.availableData)) }
         try process.run()
-        // Give parec time to connect before anything plays.
-        Thread.sleep(forTimeInterval: 0.3)
+        if passive {
+            // A passive recording gets nothing until something plays, so nothing shows that parec has
+            // connected.
+            // Not a wait: there is no condition to wait for; this leaves parec the time it takes.
+            Thread.sleep(forTimeInterval: 0.3)
+        } else {
+            // parec has connected once the monitor's first samples come: a sink that is recorded plays,
+            // silence included.
+            _ = waitFor({ buffer.count > 0 }, seconds: 5)
+        }
     }
 
     /// The environment in which parec and pactl reach the recording server, with `environment` on top.
@@ -90,4 +98,7 @@ private final class SampleBuffer: Sendable {
     }
 
     public var samples: [Int16] { state.withLock { $0.samples } }
+
+    /// How many samples have come so far.
+    public var count: Int { state.withLock { $0.samples.count } }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// The audio device failing under a running `announcerd`: a real PulseAudio server of the test's own,
 /// killed and started again, with ALSA's default device routed to it.
-@Suite(.serialized, .enabled(if: PrivatePulseAudio.isInstalled, "PulseAudio is not installed"))
+@Suite(.serialized, .startsProcesses, .enabled(if: PrivatePulseAudio.isInstalled, "PulseAudio is not installed"))
 struct AudioDeviceRecoveryTests {
     /// announcerd playing to `pulse` through ALSA, with its log kept.
     static func server(on pulse: PrivatePulseAudio, _ arguments: [String] = []) async throws -> ServerProcess {
@@ -36,6 +36,7 @@ struct AudioDeviceRecoveryTests {
         let reply = try #require(client.request(#"{"request":"speak","text":"Said before the sound server came.","politeness":"assertive","follow":true}"#))
         let waiting = try #require(reply.id, "a client was refused because the sound server was not there: \(reply.text)")
 
+        // Not a wait: the sound server stays away a second, so the outage is one a person would notice.
         try await Task.sleep(for: .seconds(1))
         try pulse.start()
         let ended = try #require(await client.events(until: isEnd(of: waiting)).last)
@@ -80,6 +81,7 @@ struct AudioDeviceRecoveryTests {
         #expect(said.standardOutput.contains("Announcements wait for it, each up to its time to live."))
         #expect(said.standardOutput.contains("is waiting for the audio device"), "\(said.standardOutput)")
 
+        // Not a wait: the sound server stays away a second, so the outage is one a person would notice.
         try await Task.sleep(for: .seconds(1))
         try pulse.start()
         let ended = try #require(await client.events(until: isEnd(of: waiting)).last)
@@ -148,9 +150,10 @@ struct AudioDeviceRecoveryTests {
         #expect(try await Self.speak("Before the unplugging.", on: client).outcome == .spoken)
         let reply = try #require(client.request(#"{"request":"speak","text":"A long sentence that is still being said when the headset is unplugged, and goes on for a while longer.","politeness":"assertive","follow":true}"#))
         let id = try #require(reply.id)
-        try await Task.sleep(for: .seconds(0.5))
+        _ = await client.events(until: isEvent(.firstAudio, of: id))
         try pulse.unplugSink()
         #expect(await waitFor({ (try? Self.audio(of: client))?.state == .down }, seconds: 10))
+        // Not a wait: the headset stays unplugged half a second, as a person's would.
         try await Task.sleep(for: .seconds(0.5))
         try pulse.plugSinkBackIn()
         let ended = try #require(await client.events(until: isEnd(of: id)).last)

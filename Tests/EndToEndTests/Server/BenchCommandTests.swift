@@ -5,7 +5,7 @@ import Testing
 
 /// `announce bench` against a real `announcerd`, and the same table again from the timeline it recorded.
 /// The servers start with no options, as a QA engineer starts one: every scenario fits the default limits.
-@Suite(.serialized) struct BenchCommandTests {
+@Suite(.serialized, .startsProcesses) struct BenchCommandTests {
     @Test("bench measures every scenario against the server, and --events reproduces the table from its timeline")
     func benchAgainstServerAndFromTimeline() async throws {
         let server = try await ServerProcess.start(arguments: [])
@@ -99,7 +99,8 @@ import Testing
         try bench.start()
         // Interrupt once the 10,000 polite announcements are on their way.
         #expect(await waitFor({ bench.standardError.contains("Scenario 10,000 polite waiting") }, seconds: 30))
-        try await Task.sleep(for: .seconds(1.5))
+        let observer = try SocketClient(path: server.socketPath)
+        #expect(await waitFor({ (observer.request(.status)?.body(StatusBody.self)?.waiting.polite ?? 0) >= 1_000 }, seconds: 30))
         let status = await bench.stop(signal: SIGINT)
         #expect(status == 130)
         #expect(bench.standardError.contains("Stopped by Ctrl-C; cancelling the bench's own announcements."))

@@ -5,7 +5,7 @@ import TestSupport
 
 /// `announce pipe --tee`, as a build's output goes through it: the input always comes out whole and
 /// at once, whatever happens to speech, and the build's own exit status stands.
-@Suite(.serialized) struct PipeTeeTests {
+@Suite(.serialized, .startsProcesses) struct PipeTeeTests {
     /// Runs a bash script with `$ANNOUNCE` naming the built announce, and no server to be found.
     private func bash(_ script: String, environment: [String: String] = [:]) async throws -> ProgramRun {
         try await ProgramRun.run("/bin/bash", ["-c", script], environment: AnnounceProcess.hermeticEnvironment.merging(
@@ -19,6 +19,7 @@ import TestSupport
 
     @Test("With no audio device, --tee passes every line through, warns once, and the producer is not killed by SIGPIPE")
     func missingDevicePassesEverythingThrough() async throws {
+        // Not a wait: `sleep 0.02` paces the build's lines, as a compiler writes them.
         let run = try await bash("""
             for i in $(seq 1 10); do echo "Compiling file $i"; sleep 0.02; done | "$ANNOUNCE" pipe --tee --sink alsa:hw:97
             echo "statuses ${PIPESTATUS[*]}"
@@ -105,12 +106,15 @@ import TestSupport
     @Test("When the server goes away mid-pipe, every line still passes through, one warning says so, and the rest is spoken here")
     func serverGoingAwaySpeaksTheRestInProcess() async throws {
         let server = try await ServerProcess.start()
+        let listener = try SocketClient(path: server.socketPath)
+        _ = listener.request(.subscribe)
         let directory = ServerProcess.makeDirectory()
         let pipe = try TeeSession(socket: server.socketPath, arguments: ["--every-line", "--events", "\(directory)/events.jsonl"])
         let lines = (1...10).map { "Build step \($0)" }
         pipe.send(lines[0..<6].map { $0 + "\n" }.joined())
         await pipe.read(until: "Build step 6\n")
-        try await Task.sleep(for: .seconds(0.3))
+        // The server goes once it has the first six.
+        _ = await listener.events(until: { $0.event == .received && $0.text == lines[5] })
         await server.stop(signal: SIGKILL)
         pipe.send(lines[6...].map { $0 + "\n" }.joined())
         #expect(try await pipe.finish() == 0)
