@@ -18,6 +18,7 @@ public func waitFor(_ condition: () -> Bool, seconds: Double) async -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
         if condition() { return true }
+        // Not a wait: the pace of the looks at a condition that sends no word when it holds.
         try? await Task.sleep(for: .milliseconds(10))
     }
     return condition()

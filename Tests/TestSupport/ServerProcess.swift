@@ -148,6 +148,7 @@ public func waitFor(_ condition: () -> Bool, seconds: Double) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() { return true }
+        // Not a wait: the pace of the looks at a condition that sends no word when it holds.
         Thread.sleep(forTimeInterval: 0.01)
     }
     return condition()

@@ -5,7 +5,7 @@ import Testing
 /// `announce flow check --report DIR`: the audit report of a passing run and of a broken flow, made
 /// through a real engine, then checked as announce checks any page: axe-core 4 injected into headless
 /// Chromium through announce's own DevTools client (`announce flow import`), and read back from its PDF.
-@Suite(.serialized) struct AuditReportTests {
+@Suite(.serialized, .startsProcesses) struct AuditReportTests {
     static let flows = Repository.path("Flows")
     static let criteria = ["1.1.1", "1.3.1", "1.4.3", "2.1.1", "2.4.3", "2.4.6", "2.5.3", "3.3.1", "3.3.2", "3.3.8", "4.1.2", "4.1.3"]
 

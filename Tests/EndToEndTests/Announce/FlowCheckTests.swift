@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `announce flow check` on real flow files, through a real engine: results, timings, failures, reports.
-@Suite struct FlowCheckTests {
+@Suite(.startsProcesses) struct FlowCheckTests {
     static let flows = Repository.path("Flows")
 
     /// A private folder for broken copies and reports.

@@ -6,7 +6,7 @@ import Spawning
 import Testing
 
 /// `announce flow play`, driven as a tester drives it: in a real terminal (tmux), and from a pipe.
-@Suite(.serialized) struct FlowPlayTests {
+@Suite(.serialized, .startsProcesses) struct FlowPlayTests {
     static let loginFlow = Repository.path("Flows/login.en.yaml")
 
     /// What the login flow says, step by step, as the seed's steps expect it.
@@ -291,6 +291,7 @@ private func poll(seconds: Double, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() { return true }
+        // Not a wait: the pace of the looks at a condition that sends no word when it holds.
         try? await Task.sleep(for: .milliseconds(50))
     }
     return condition()

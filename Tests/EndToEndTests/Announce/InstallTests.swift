@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// scripts/install, as a user runs it, into a prefix of the test's own.
-@Suite struct InstallTests {
+@Suite(.startsProcesses) struct InstallTests {
     @Test("An installed copy reads its voices from the prefix, runs its own synthesis worker and speaks; the units start the installed server")
     func installedCopyStandsAlone() async throws {
         let prefix = temporaryPath("prefix")

@@ -4,7 +4,7 @@ import Testing
 
 /// The committed manual pages, dist/man, against what the built programs' --help says now: a page
 /// that differs is stale, and scripts/make-manual makes it again.
-@Suite struct ManualPagesTests {
+@Suite(.startsProcesses) struct ManualPagesTests {
     static let tool = ServerProcess.directory.appendingPathComponent("generate-manual").path
 
     @Test("Each committed manual page is what generate-manual makes from the program as built now", arguments: ["announce", "announcerd"])

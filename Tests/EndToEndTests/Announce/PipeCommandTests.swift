@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `announce pipe`, fed the way a terminal front end feeds it.
-@Suite struct PipeCommandTests {
+@Suite(.startsProcesses) struct PipeCommandTests {
     @Test("A long polite line then an assertive line: the polite one ends interrupted by the assertive one")
     func assertiveLineCutsPoliteLine() async throws {
         let pipe = try PipeSession(["--sink", "null", "--events", "-"])

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `announce say`, run as a user runs it.
-@Suite struct SayCommandTests {
+@Suite(.startsProcesses) struct SayCommandTests {
     @Test("say writes one to four seconds of non-silent English speech to a WAV file")
     func sayRecordsEnglishToWAV() async throws {
         let path = temporaryPath("en.wav")

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `announce voices --try` shows a lexicon writer what a text becomes and eSpeak's phonemes for it.
-@Suite struct VoicesTryTests {
+@Suite(.startsProcesses) struct VoicesTryTests {
     @Test("Norwegian text is shown normalized, with the profile named, and with eSpeak's phonemes")
     func norwegianTextIsShownPreparedWithPhonemes() async throws {
         let result = try await AnnounceProcess.run(["voices", "--embedded", "--try", "Møtet er kl. 10:30", "--lang", "nb-NO"])

@@ -141,6 +141,7 @@ extension WebTests {
             try announce.run()
             var started = false
             for _ in 0..<100 where !started {
+                // Not a wait: the pace of the looks at ps, the only place Chromium's start can be seen.
                 try await Task.sleep(for: .seconds(0.1))
                 started = !(try WebTests.announceChromiums().isEmpty)
             }
@@ -150,6 +151,7 @@ extension WebTests {
             #expect(announce.terminationStatus == 130)
             var left = try WebTests.announceChromiums()
             for _ in 0..<30 where !left.isEmpty {
+                // Not a wait: the pace of the looks at ps, the only place Chromium's end can be seen.
                 try await Task.sleep(for: .seconds(0.1))
                 left = try WebTests.announceChromiums()
             }

@@ -5,7 +5,7 @@ import TestSupport
 
 /// What `say` and `status` tell a person while the server's audio device is down: that nothing is
 /// heard yet, never that it was spoken, and never that a repeat is a "duplicate" of the unheard.
-@Suite(.serialized) struct AudioDeviceDownOutputTests {
+@Suite(.serialized, .startsProcesses) struct AudioDeviceDownOutputTests {
     /// A server whose audio device cannot be opened: it starts without it and waits for it.
     private func serverWithoutDevice() async throws -> ServerProcess {
         try await ServerProcess.start(arguments: ["--sink", "alsa:hw:97"])
@@ -29,7 +29,9 @@ import TestSupport
         let server = try await serverWithoutDevice()
         defer { server.end() }
         _ = try await announce(["say", "Build finished"], server: server)
-        // A status asked within 100 ms of another may be that one's snapshot, made before the say.
+        // A status asked within 100 ms of another may be that one's snapshot, made before the say: the
+        // server reuses a status reply that long (ServerContext.statusSnapshotLife).
+        // Not a wait: that is a time, and nothing tells when a snapshot expires.
         try await Task.sleep(for: .seconds(0.2))
         let status = try await announce(["status"], server: server)
         #expect(status.standardOutput.contains("Announcement 1 is waiting for the audio device (polite, en): Build finished"),

@@ -5,7 +5,7 @@ import Testing
 
 /// Speech Dispatcher's autospawn with unmodified clients: `SPEECHD_CMD=announcerd` makes python3-speechd
 /// start announcer when no server answers, as it would start `speech-dispatcher --spawn`.
-@Suite(.serialized, .enabled(if: speechDispatcherClientsInstalled, "python3-speechd is installed (CI installs it)"))
+@Suite(.serialized, .startsProcesses, .enabled(if: speechDispatcherClientsInstalled, "python3-speechd is installed (CI installs it)"))
 struct AutospawnTests {
     /// A private runtime and cache directory, so the spawned server's default socket and log are the test's own.
     final class Home {

@@ -7,7 +7,7 @@ import Testing
 
 /// Emacspeak's speech-server protocol: `announce emacspeak` on its own, Debian's Emacspeak 53 itself
 /// in a real terminal, a command log captured from it, and Fenrir's Emacspeak driver, all unmodified.
-@Suite(.serialized) struct EmacspeakTests {
+@Suite(.serialized, .startsProcesses) struct EmacspeakTests {
     static let setup = "/usr/share/emacs/site-lisp/emacspeak/lisp/emacspeak-setup.el"
     static let emacspeakInstalled = ProcessInfo.processInfo.environment["CI"] == "true"
         || (FileManager.default.fileExists(atPath: setup) && FileManager.default.isExecutableFile(atPath: "/usr/bin/emacs"))
@@ -58,6 +58,7 @@ import Testing
         let wav = temporaryPath("emacspeak-stopped.wav")
         let events = temporaryPath("emacspeak-stopped.jsonl")
         let text = String(repeating: "This sentence is read again and again until Emacspeak stops it. ", count: 6)
+        // Not a wait: `sleep 0.8` paces Emacs's commands as a person's key to stop comes, mid-sentence.
         let script = "(printf 'q {\(text)}\\nd\\n'; sleep 0.8; printf 's\\nl {A}\\n')"
             + " | \"$0\" emacspeak --sink wav:\(wav) --events \(events)"
         let run = try await ProgramRun.run("/bin/sh", ["-c", script, AnnounceProcess.executable.path],
@@ -82,6 +83,7 @@ import Testing
         let other = try SocketClient(path: server.socketPath)
         _ = other.request(.speak(SpeakRequest(text: "Another client is speaking, and Emacspeak's stop must leave it alone.")))
         try #require(await Self.waitFor { Self.events(events).contains { $0.event == .firstAudio } })
+        // Not a wait: the sleeps pace Emacs's commands as a person's key to stop comes, and then its end.
         let script = "(printf 'q {Emacspeak queued this behind the other client}\\nd\\n'; sleep 0.3; printf 's\\n'; sleep 0.3)"
             + " | \"$0\" emacspeak --socket \(server.socketPath)"
         let run = try await ProgramRun.run("/bin/sh", ["-c", script, AnnounceProcess.executable.path], timeout: 30)
@@ -118,9 +120,9 @@ import Testing
     }
 
     @Test("Input that ends inside a command's open braces is one sentence on standard error; what came before is spoken")
-    func commandLeftOpenAtTheEndIsToldNotLost() throws {
+    func commandLeftOpenAtTheEndIsToldNotLost() async throws {
         let wav = temporaryPath("open-braces.wav")
-        let run = try AnnounceProcess.run(["emacspeak", "--sink", "wav:\(wav)"], input: "tts_say {Before}\nq {never closed\n")
+        let run = try await AnnounceProcess.run(["emacspeak", "--sink", "wav:\(wav)"], input: "tts_say {Before}\nq {never closed\n")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError == "announcer: The input ended inside a command whose braces never closed, so that command was skipped.\n")
         let sound = try WAVFile(contentsOf: wav)
@@ -148,6 +150,7 @@ import Testing
         func commands() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         // Emacspeak is ready once it has told the server its settings.
         try #require(await Self.waitFor(seconds: 90) { commands().contains("tts_sync_state") }, "Emacspeak never started its server:\n\(terminal.screen())")
+        // Not a wait: paces a person, who looks at the screen a moment before the first key.
         try await Task.sleep(for: .seconds(1))
 
         func announcement(_ prefix: String) -> [EventLine] {
@@ -160,6 +163,7 @@ import Testing
                      "C-n was not spoken:\n\(commands())\n\(Self.events(events))")
         terminal.send(["C-n"])
         try #require(await Self.waitFor { announcement("A third line").contains { $0.event == .firstAudio } }, "\(commands())")
+        // Not a wait: paces a person's keystrokes: the next key comes half a second into the line.
         try await Task.sleep(for: .seconds(0.5))
         let pressed = MonotonicInstant.now()
         terminal.send(["C-n"])

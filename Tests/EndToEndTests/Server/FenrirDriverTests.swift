@@ -8,7 +8,7 @@ import Testing
 let fenrirInstalled: Bool = ProcessInfo.processInfo.environment["CI"] == "true"
     || FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/fenrirscreenreader/speechDriver/speechdDriver.py")
 
-@Suite(.serialized, .enabled(if: fenrirInstalled, "Fenrir is installed (CI installs it)"))
+@Suite(.serialized, .startsProcesses, .enabled(if: fenrirInstalled, "Fenrir is installed (CI installs it)"))
 struct FenrirDriverTests {
     /// Tests/Clients/fenrir_driver_client.py: loads Fenrir's speechdDriver.py and replays Fenrir's calls.
     static let script = Repository.path("Tests/Clients/fenrir_driver_client.py")

@@ -8,7 +8,7 @@ import TestSupport
 /// that is an alias bomb or 100 MB, at start and on SIGHUP; a flow file that is one, in `flow check`
 /// and `flow play`; numbers too large for Int in `announce emacspeak`. Each is refused or clamped in
 /// one sentence, and the program goes on.
-@Suite(.serialized) struct HostileInputFilesTests {
+@Suite(.serialized, .startsProcesses) struct HostileInputFilesTests {
     static let wordsBomb = HostileYAML.wordsBomb
     static let complexKeyBomb = HostileYAML.complexKeyBomb
 

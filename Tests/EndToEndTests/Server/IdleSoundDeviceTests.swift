@@ -6,7 +6,7 @@ import Testing
 /// A server with nothing to say must let the sound card sleep: a device held ready all day keeps the
 /// sound server's sink running, and the card powered, on a laptop that runs announcerd from login.
 /// A PulseAudio server of the test's own that suspends an idle sink after a second, as a desktop's does after five.
-@Suite(.serialized, .enabled(if: PrivatePulseAudio.isInstalled, "PulseAudio is not installed"))
+@Suite(.serialized, .startsProcesses, .enabled(if: PrivatePulseAudio.isInstalled, "PulseAudio is not installed"))
 struct IdleSoundDeviceTests {
     static func sinkState(_ pulse: PrivatePulseAudio) -> String? {
         try? PulseAudioCapture.state(ofSink: PrivatePulseAudio.sinkName, environment: pulse.environment)

@@ -6,7 +6,7 @@ import Glibc
 import Testing
 
 /// Starting, refusing a second server, replacing a stale socket, and stopping cleanly.
-@Suite(.serialized) struct ServerLifecycleTests {
+@Suite(.serialized, .startsProcesses) struct ServerLifecycleTests {
     @Test("The standard socket is in a private directory: the directory 0700, the socket 0600")
     func standardLocationIsPrivate() async throws {
         let runtime = ServerProcess.makeDirectory()
@@ -66,12 +66,12 @@ import Testing
     }
 
     @Test("SIGTERM ends the synthesis worker before the server exits 0")
-    func sigtermEndsTheWorkerFirst() throws {
-        let server = try ServerProcess()
+    func sigtermEndsTheWorkerFirst() async throws {
+        let server = try await ServerProcess.start()
         let client = try SocketClient(path: server.socketPath)
         let worker = try #require(client.request(.status)?.body(StatusBody.self)?.synthesis.workerPID)
         #expect(kill(pid_t(worker), 0) == 0, "the worker runs while the server does")
-        #expect(server.stop(signal: SIGTERM) == 0)
+        #expect(await server.stop(signal: SIGTERM) == 0)
         // Ended and reaped by the server itself, not left to notice its parent's end.
         #expect(kill(pid_t(worker), 0) == -1 && errno == ESRCH, "worker \(worker) still runs")
     }

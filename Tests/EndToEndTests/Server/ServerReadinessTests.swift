@@ -5,7 +5,7 @@ import Glibc
 import Testing
 
 /// Readiness as data: announcerd's one line on standard output, and systemd's READY=1 when it asks.
-@Suite struct ServerReadinessTests {
+@Suite(.startsProcesses) struct ServerReadinessTests {
     @Test("announcerd says it is ready twice as data: one line on standard output and READY=1 to systemd's notify socket")
     func readinessIsALineAndASystemdNotice() async throws {
         let directory = ServerProcess.makeDirectory()

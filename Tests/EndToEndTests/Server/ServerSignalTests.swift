@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Every signal a user or the system may send announcerd has a defined, logged effect; none leaves it half-alive.
-@Suite(.serialized) struct ServerSignalTests {
+@Suite(.serialized, .startsProcesses) struct ServerSignalTests {
     @Test("SIGHUP reloads the voice profiles and logs what changed; a profile with a problem keeps the old ones; the server lives")
     func hangupReloadsVoices() async throws {
         let voices = ServerProcess.makeDirectory()

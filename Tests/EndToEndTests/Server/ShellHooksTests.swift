@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// dist/shell's hooks, in a real bash and zsh under tmux, speaking through a real `announcerd`.
-@Suite(.serialized, .enabled(if: TmuxSession.isInstalled, "tmux is installed (CI installs it)"))
+@Suite(.serialized, .startsProcesses, .enabled(if: TmuxSession.isInstalled, "tmux is installed (CI installs it)"))
 struct ShellHooksTests {
     static let zshInstalled = ProcessInfo.processInfo.environment["CI"] == "true" || FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")
 
@@ -31,9 +31,11 @@ struct ShellHooksTests {
             case let .line(command, seconds):
                 terminal.send(literally: command)
                 terminal.send(["Enter"])
+                // Not a wait: paces a person's typing, as the step says.
                 try await Task.sleep(for: .seconds(seconds))
             case let .keys(keys, seconds):
                 terminal.send(keys)
+                // Not a wait: paces a person's keystrokes, as the step says.
                 try await Task.sleep(for: .seconds(seconds))
             }
         }
@@ -42,11 +44,13 @@ struct ShellHooksTests {
             return ((try? EventLine.parse(text)) ?? []).filter { $0.event == .received }
         }
         _ = await waitFor({ received().count >= count }, seconds: 10)
+        // Not a wait: half a second more, in which an announcement too many would show.
         try await Task.sleep(for: .seconds(0.5))
         return received()
     }
 
     /// The three commands of the first tests: a failure, a quick success, an empty line and a long one.
+    // Not a wait: `sleep 2` is the command under test, long enough for its end to be announced.
     static let basics: [Input] = [.line("false"), .line("true"), .line(""), .line("sleep 2", seconds: 2.5)]
 
     /// Pipelines, where the failure is not the last command's, and VAR=value prefixes.
@@ -60,7 +64,9 @@ struct ShellHooksTests {
 
     /// Ctrl-C and Ctrl-Z, then a failure to show the hook still speaks.
     static let interruptions: [Input] = [
+        // Not a wait: `sleep 5` is the command under test, which a person interrupts.
         .line("sleep 5", seconds: 0.5), .keys(["C-c"]),
+        // Not a wait: `sleep 5` is the command under test, which a person suspends.
         .line("sleep 5", seconds: 0.5), .keys(["C-z"]),
         .line("false"),
     ]

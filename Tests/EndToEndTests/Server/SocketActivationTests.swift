@@ -8,7 +8,7 @@ let socketActivator = "/usr/bin/systemd-socket-activate"
 
 /// systemd socket activation, through systemd's own `systemd-socket-activate`: the sockets it
 /// creates are adopted, served from the first connection on, and left in place when announcerd stops.
-@Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: socketActivator),
+@Suite(.serialized, .startsProcesses, .enabled(if: FileManager.default.isExecutableFile(atPath: socketActivator),
                              "systemd-socket-activate is installed (CI installs systemd)"))
 struct SocketActivationTests {
     static let activator = socketActivator

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The server's synthesis worker, killed under a running `announcerd`: one announcement lost, with a reason.
-@Suite(.serialized) struct SynthesisWorkerThroughServerTests {
+@Suite(.serialized, .startsProcesses) struct SynthesisWorkerThroughServerTests {
     @Test("Killing the synthesis worker mid-utterance fails that announcement with a reason; the next is spoken, and status counts the restart")
     func killedWorkerCostsOneAnnouncement() async throws {
         let server = try await ServerProcess.start()
@@ -110,6 +110,7 @@ import Testing
         let client = try SocketClient(path: server.socketPath)
         let spoken = try #require(client.request(#"{"request":"speak","text":"One worker.","follow":true}"#)?.id)
         #expect(await client.events(until: isEnd(of: spoken)).last?.outcome == .spoken)
+        // Not a wait: half a second in which a standby worker begun by mistake would show.
         try await Task.sleep(for: .microseconds(500_000))
         #expect(Self.children(of: server.process.processIdentifier).count == 1)
         // The started line says how the start-up time was spent, stage by stage.
@@ -167,6 +168,7 @@ import Testing
         // reused for up to 100 ms (ServerContext.statusSnapshotLife), so about 120 ms is expected here.
         var named: Int? = pid
         while named == pid, ContinuousClock.now - killed < .seconds(1) {
+            // Not a wait: paces the status requests, as the comment above says; status is how this is seen.
             try await Task.sleep(for: .microseconds(60_000))
             let reply = try #require(Self.synthesis(client))
             named = reply.workerPID

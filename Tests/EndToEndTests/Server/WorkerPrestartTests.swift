@@ -5,7 +5,7 @@ import Testing
 /// announcerd begins its synthesis worker first thing in `main`, before the command line is read, so that
 /// the worker's start overlaps the server's own. A worker that notes its start in a file and then runs the
 /// real one shows when a worker was begun.
-@Suite struct WorkerPrestartTests {
+@Suite(.startsProcesses) struct WorkerPrestartTests {
     /// A folder with a worker that writes its process id to `started` before it becomes announcer-synth.
     static func notingWorker() throws -> (folder: String, worker: String, started: String) {
         let folder = ServerProcess.makeDirectory()
@@ -44,7 +44,7 @@ import Testing
         let run = try await Self.runAnnouncerd(arguments, worker: worker, folder: folder)
         #expect(run.status == 0, "\(run.output)")
         #expect(!run.output.isEmpty)
-        // A worker begun by mistake would have written its note by now.
+        // Not a wait: a worker begun by mistake would have written its note by now; this proves none was.
         try await Task.sleep(for: .seconds(0.5))
         #expect(!FileManager.default.fileExists(atPath: started), "a worker was begun for \(arguments)")
     }

@@ -7,7 +7,7 @@ import Testing
 
 /// `announcerd --duck` on a real sound server: a tone played with paplay into the null sink, speech
 /// over it, and the sink's monitor recorded. Run on PulseAudio, and by scripts/test on PipeWire too.
-@Suite(.serialized, .enabled(if: DuckingSoundServer.isAvailable, "needs PulseAudio (or the PipeWire rig) and paplay"))
+@Suite(.serialized, .startsProcesses, .enabled(if: DuckingSoundServer.isAvailable, "needs PulseAudio (or the PipeWire rig) and paplay"))
 struct DuckingThroughSoundServerTests {
     let sentence = #"{"request":"speak","text":"The tone is lowered while this sentence is spoken.","politeness":"assertive","follow":true}"#
     let longSentence = #"{"request":"speak","text":"This announcement is long, so that the tone stays lowered while the test changes its volume, or ends the server, before the announcement ends.","politeness":"assertive","rate":300,"follow":true}"#
@@ -24,6 +24,7 @@ struct DuckingThroughSoundServerTests {
         let client = try SocketClient(path: server.socketPath)
         let id = try #require(client.request(sentence)?.id)
         let events = await client.events(until: isEnd(of: id))
+        // Not a wait: the recording goes on past the hold and its 100 ms, to show when the tone came back.
         try await Task.sleep(for: .seconds((hold + 400) / 1_000))
         let levels = ToneLevels(samples: capture.stopAndKeepSamples(), rate: DuckingSoundServer.rate, frequency: DuckingSoundServer.toneFrequency)
 
@@ -73,6 +74,7 @@ struct DuckingThroughSoundServerTests {
         try rig.setVolume(of: tone, to: 50)
         let events = await client.events(until: isEnd(of: id))
         #expect(events.last?.outcome == .spoken)
+        // Not a wait: proves that the ducker, its 100 ms hold over, does NOT put the tone's own volume back.
         try await Task.sleep(for: .seconds(0.5))
         let volume = try #require(try rig.streams()[tone])
         #expect(abs(Int(volume) - 32_768) <= 400, "the tone's volume is \(volume), not the user's 50 %")
@@ -97,6 +99,7 @@ struct DuckingThroughSoundServerTests {
         let ducker = try #require(Self.children(of: server.process.processIdentifier).first { Self.name(of: $0) == "announcer-duck" })
         kill(ducker, SIGKILL)
         await server.stop(signal: SIGKILL)
+        // Not a wait: proves that nothing gives the killed ducker's stream back in this time.
         try await Task.sleep(for: .seconds(0.3))
         #expect(rig.isLowered(tone, from: own), "the killed ducker's stream was given back by no one")
         let next = try await rig.startServer()
@@ -137,6 +140,8 @@ struct DuckingThroughSoundServerTests {
         #expect(await waitFor({ (try? rig.streams()[first]) == nil }, seconds: 5), "the first tone did not end")
         let events = await client.events(until: isEnd(of: id))
         #expect(events.last?.outcome == .spoken)
+        // The 100 ms hold runs out, so that no announcement may lower the next stream.
+        // Not a wait: a hold is a time, and the ducker tells no one when it ends.
         try await Task.sleep(for: .seconds(0.3))
 
         let next = try await rig.playTone(seconds: 5, name: application)
