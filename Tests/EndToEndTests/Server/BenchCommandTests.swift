@@ -102,7 +102,7 @@ import Testing
         // Interrupted while its backlog is still being sent (a thousand of it waiting at the server), bench
         // left hundreds behind its cancel in every run, so it gets time to send it all; bench says nothing
         // when it has.
-        // Not a wait: nothing tells when bench's backlog is all sent (issue 34 has the leak).
+        // Not a wait: nothing tells when bench's backlog is all sent (a leak of bench's own, reported to the lead).
         try await Task.sleep(for: .seconds(1.5))
         let status = await bench.stop(signal: SIGINT)
         #expect(status == 130)
