@@ -476,7 +476,7 @@ let package = Package(
         // a private PulseAudio server and a capture of what it played, the repository's paths.
         .target(
             name: "TestSupport",
-            dependencies: ["AnnouncerClient", "AnnouncerProtocol", "AnnouncerCore", "Spawning"],
+            dependencies: ["AnnouncerClient", "AnnouncerProtocol", "AnnouncerCore", "Spawning", "Blocking"],
             path: "Tests/TestSupport"
         ),
         // The repository's files checked against each other: docs/ARCHITECTURE.md's diagram and layers

@@ -12,7 +12,7 @@ extension ALSAThroughPulseAudioTests {
         "An announcement to a sink that PipeWire suspended while idle is heard from its first syllable",
         .enabled(if: onPipeWire, "only the PipeWire run has a session manager (WirePlumber) that suspends an idle sink")
     )
-    func suspendedSinkKeepsTheFirstSyllable() throws {
+    func suspendedSinkKeepsTheFirstSyllable() async throws {
         let text = "Password is required."
         // What eSpeak NG itself says, before any sound server, is the measure.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("suspended-sink-\(UUID().uuidString.prefix(8))")
@@ -21,7 +21,7 @@ extension ALSAThroughPulseAudioTests {
         let referencePath = folder.appendingPathComponent("reference.wav").path
         let rendering = try EngineHarness(sink: .wav(path: referencePath))
         rendering.say(text, .assertive, rate: 175)
-        rendering.finish()
+        await rendering.finish()
         let reference = try WAVFile(contentsOf: referencePath)
         let said = try #require(Self.speechSpan(reference.samples.map { Double($0) }, sampleRate: reference.sampleRate))
 
@@ -30,12 +30,13 @@ extension ALSAThroughPulseAudioTests {
         let harness = try EngineHarness(sink: .alsa(device: "default"))
         // The device opened and held ready keeps the sink running; the engine lets it rest after five idle
         // seconds, and WirePlumber suspends the sink five seconds later.
-        let heldReady = try PulseAudioCapture.waitForState("RUNNING", seconds: 10)
-        let suspended = try heldReady && PulseAudioCapture.waitForState("SUSPENDED", seconds: 25)
+        let heldReady = try await offThread { try PulseAudioCapture.waitForState("RUNNING", seconds: 10) }
+        var suspended = false
+        if heldReady { suspended = try await offThread { try PulseAudioCapture.waitForState("SUSPENDED", seconds: 25) } }
         let error = harness.say(text, .assertive, rate: 175)
-        harness.finish()
+        await harness.finish()
         // Not a wait: it leaves the recording the last 300 ms that the sound server still plays.
-        Thread.sleep(forTimeInterval: 0.3)
+        try await Task.sleep(for: .seconds(0.3))
         let recorded = capture.stopAndKeepSamples()
         try #require(heldReady, "the sink never ran for the device opened ahead: it is \((try? PulseAudioCapture.state()) ?? "not listed")")
         try #require(suspended, "the sink was never suspended: it is \((try? PulseAudioCapture.state()) ?? "not listed")")

@@ -12,13 +12,13 @@ struct ALSAThroughPulseAudioTests {
     let silence = 50.0
 
     @Test("An assertive announcement reaches the audio server as non-silent speech")
-    func assertiveReachesAudioServer() throws {
+    func assertiveReachesAudioServer() async throws {
         let capture = try PulseAudioCapture()
         let harness = try EngineHarness(sink: .alsa(device: "default"))
         let error = harness.say("Error: Must be a valid email address", .assertive, rate: 175)
-        harness.finish()
+        await harness.finish()
         // Not a wait: it leaves the recording the last 300 ms that the sound server still plays.
-        Thread.sleep(forTimeInterval: 0.3)
+        try await Task.sleep(for: .seconds(0.3))
         let windows = capture.stop()
         #expect(harness.outcome(of: error) == .spoken)
         let heard = windows.filter { $0 > silence }.count
@@ -27,18 +27,18 @@ struct ALSAThroughPulseAudioTests {
     }
 
     @Test("An assertive announcement cuts a polite one that the audio server is playing")
-    func assertiveCutsPoliteOnAudioServer() throws {
+    func assertiveCutsPoliteOnAudioServer() async throws {
         let capture = try PulseAudioCapture()
         let harness = try EngineHarness(sink: .alsa(device: "default"))
         // The polite one plays quietly and the assertive one loudly, so loudness tells them apart.
         let status = harness.say(longText, .polite, rate: 175, volume: 25)
-        #expect(harness.waitFor(.firstAudio, of: status) != nil)
+        #expect(await harness.waitFor(.firstAudio, of: status) != nil)
         // Not a wait: the polite announcement plays for a second, in real time, before it is cut.
-        Thread.sleep(forTimeInterval: 1.0)
+        try await Task.sleep(for: .seconds(1.0))
         let error = harness.say("Error: wrong password", .assertive, rate: 175, volume: 200)
-        harness.finish()
+        await harness.finish()
         // Not a wait: it leaves the recording the last 300 ms that the sound server still plays.
-        Thread.sleep(forTimeInterval: 0.3)
+        try await Task.sleep(for: .seconds(0.3))
         let windows = capture.stop()
 
         #expect(harness.outcome(of: status) == .interrupted(by: error.id))

@@ -5,6 +5,7 @@ import Audio
 import Foundation
 import Logging
 import SeamTestSupport
+import TestSupport
 
 /// A real engine (eSpeak NG in its worker process and a real sink) with a recorded timeline, for the tests
 /// that need real speech; tests of logic alone use AnnouncerEngineSeamTests' `FakeEngine`, which starts no process.
@@ -50,10 +51,19 @@ final class EngineHarness: Sendable {
         news.wait(until: Date().addingTimeInterval(timeout)) { timeline.first(event, of: announcement.id) }
     }
 
+    /// As the blocking `waitFor`, on a thread of its own while the test is suspended.
+    @discardableResult
+    func waitFor(_ event: TimelineEvent.Stage, of announcement: Announcement, timeout: Double = 15) async -> TimelineEvent? {
+        await offThread("engine wait") { self.waitFor(event, of: announcement, timeout: timeout) }
+    }
+
     func outcome(of announcement: Announcement) -> Outcome? { timeline.outcome(of: announcement.id) }
 
-    /// Waits until nothing speaks and nothing waits, then closes the sink.
+    /// Waits until nothing speaks and nothing waits, then closes the sink; blocks the thread.
     func finish() { engine.finish() }
+
+    /// As the blocking `finish`, on a thread of its own while the test is suspended.
+    func finish() async { await offThread("engine finish") { self.finish() } }
 }
 
 /// A text long enough to still be speaking when the next announcement arrives.

@@ -8,12 +8,12 @@ import Testing
 /// `LiveRegionRulesWhileSpeakingTests`).
 @Suite struct LiveRegionRulesOnRealEngineTests {
     @Test("On real speech, an assertive announcement cuts a speaking polite one, which ends interrupted by it, and is heard within 500 ms")
-    func assertiveCutsPoliteUtterance() throws {
+    func assertiveCutsPoliteUtterance() async throws {
         let harness = try EngineHarness()
         let status = harness.say(longText, .polite, rate: 175)
-        #expect(harness.waitFor(.firstAudio, of: status) != nil)
+        #expect(await harness.waitFor(.firstAudio, of: status) != nil)
         let error = harness.say("Error: Must be a valid email address", .assertive)
-        harness.finish()
+        await harness.finish()
         #expect(harness.outcome(of: status) == .interrupted(by: error.id))
         #expect(harness.outcome(of: error) == .spoken)
         let latency = try #require(harness.timeline.first(.firstAudio, of: error.id)).sinceArrival

@@ -17,7 +17,13 @@ public struct AnnounceProcess {
         return environment
     }
 
-    /// Runs `announce` with these arguments and standard input, and waits for it (at most ten minutes).
+    /// Runs `announce` with these arguments and standard input, and waits for it (at most ten minutes)
+    /// on a thread of its own, suspending the test instead of blocking its thread.
+    public static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) async throws -> ProgramRun {
+        try await ProgramRun.run(executable.path, arguments, input: input, environment: hermeticEnvironment.merging(environment) { $1 }, timeout: 600)
+    }
+
+    /// As the async `run`, but blocking the thread for the whole run; for the tests not yet async.
     public static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> ProgramRun {
         try ProgramRun(executable.path, arguments, input: input, environment: hermeticEnvironment.merging(environment) { $1 }, timeout: 600)
     }
@@ -45,7 +51,14 @@ public final class PipeSession {
 
     public func send(_ lines: String) { input.fileHandleForWriting.write(Data(lines.utf8)) }
 
-    /// Reads the timeline until it contains `text` or the output ends.
+    /// Reads the timeline until it contains `text` or the output ends, on a thread of its own while
+    /// the test is suspended.
+    public func read(until text: String) async {
+        nonisolated(unsafe) let session = self
+        await offThread("pipe read") { session.read(until: text) }
+    }
+
+    /// Reads the timeline until it contains `text` or the output ends, blocking the thread.
     public func read(until text: String) {
         while !timeline.contains(text) {
             let chunk = output.fileHandleForReading.availableData
@@ -54,7 +67,14 @@ public final class PipeSession {
         }
     }
 
-    /// Reads the rest of the timeline and waits for the process to exit; returns its status.
+    /// Reads the rest of the timeline and waits for the process to exit, on a thread of its own while
+    /// the test is suspended; returns its status.
+    public func finish(closingInput: Bool) async throws -> Int32 {
+        nonisolated(unsafe) let session = self
+        return try await offThread("pipe finish") { try session.finish(closingInput: closingInput) }
+    }
+
+    /// Reads the rest of the timeline and waits for the process to exit, blocking the thread; returns its status.
     public func finish(closingInput: Bool) throws -> Int32 {
         if closingInput { try input.fileHandleForWriting.close() }
         timeline += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -81,6 +81,16 @@ public final class PrivatePulseAudio: Sendable {
         return capture.stop().max() ?? 0
     }
 
+    /// As the blocking `loudest`, for a body that awaits.
+    public func loudest(whileRunning body: () async throws -> Void) async throws -> Double {
+        let capture = try PulseAudioCapture(sink: Self.sinkName, environment: environment)
+        do { try await body() } catch {
+            _ = capture.stop()
+            throw error
+        }
+        return capture.stop().max() ?? 0
+    }
+
     deinit {
         kill()
         try? FileManager.default.removeItem(atPath: directory)

@@ -165,4 +165,7 @@ private final class SampleBuffer: Sendable {
     }
 
     public var samples: [Int16] { state.withLock { $0.samples } }
+
+    /// How many samples have come so far.
+    public var count: Int { state.withLock { $0.samples.count } }
 }

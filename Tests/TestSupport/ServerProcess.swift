@@ -1,20 +1,26 @@
 public import AnnouncerProtocol
+import Blocking
 import Foundation
 import Spawning
 import Synchronization
 
 /// A real `announcerd`, built beside the test bundle, on a socket of its own.
+///
+/// Started with `ChildProcess`, as announce starts every program, and reaped by a thread of its own.
+/// An async test starts it with `start` and ends it with `await stop()`: those suspend the test
+/// instead of blocking its thread. The blocking `init` and `stop()` hold one of the cooperative
+/// pool's few threads (as many as the cores) for the whole wait, so every other test waits too.
 public final class ServerProcess: Sendable {
     public static let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     public static var announcerd: URL { directory.appendingPathComponent("announcerd") }
     public static var announce: URL { directory.appendingPathComponent("announce") }
 
     public let socketPath: String
-    public let process = Process()
-    private let standardError = Pipe()
+    /// The running server (or prlimit, which becomes it and keeps its process id).
+    public let process: RunningChild
     private let log = LogText()
-    private let standardOutput = Pipe()
     private let output = LogText()
+    private let ending = Atomic(false)
 
     /// A fresh private directory with a short path, as Unix socket paths are limited to 107 bytes.
     public static func makeDirectory() -> String {
@@ -23,7 +29,24 @@ public final class ServerProcess: Sendable {
         return path
     }
 
-    /// Starts the server and waits for its readiness line.
+    /// Starts the server and, unless told not to, waits for its readiness line without holding a thread.
+    /// With `useStandardPath`, no --socket is given and the server finds its own path from the environment.
+    public static func start(
+        socketPath: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
+        waitUntilListening: Bool = true, useStandardPath: Bool = false, descriptorLimit: (soft: Int, hard: Int)? = nil
+    ) async throws -> ServerProcess {
+        let server = try ServerProcess(
+            socketPath: socketPath, arguments: arguments, environment: environment, waitUntilListening: false,
+            useStandardPath: useStandardPath, descriptorLimit: descriptorLimit)
+        if waitUntilListening {
+            guard await waitFor({ server.readiness != nil || !server.process.isRunning }, seconds: 20), server.process.isRunning else {
+                throw ServerFailedToStart(log: server.standardErrorText)
+            }
+        }
+        return server
+    }
+
+    /// Starts the server and waits for its readiness line, blocking the thread; prefer `start`.
     /// With `useStandardPath`, no --socket is given and the server finds its own path from the environment.
     public init(
         socketPath: String? = nil, arguments: [String] = [], environment: [String: String] = [:],
@@ -32,28 +55,35 @@ public final class ServerProcess: Sendable {
         self.socketPath = useStandardPath
             ? (environment["XDG_RUNTIME_DIR"] ?? "") + "/announcer/announcer.sock"
             : socketPath ?? Self.makeDirectory() + "/a.sock"
-        process.executableURL = Self.announcerd
+        var executable = Self.announcerd.path
         // The paced null sink: the PulseAudio null sink's monitor belongs to the ALSA capture tests,
         // which run alongside and judge what they hear by its loudness.
-        process.arguments = (useStandardPath ? [] : ["--socket", self.socketPath]) + ["--sink", "null"] + arguments
+        var all = (useStandardPath ? [] : ["--socket", self.socketPath]) + ["--sink", "null"] + arguments
         if let descriptorLimit {
             // prlimit sets the open-file limit and then becomes announcerd, keeping its process id.
-            process.arguments = ["--nofile=\(descriptorLimit.soft):\(descriptorLimit.hard)", "--", Self.announcerd.path] + (process.arguments ?? [])
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            all = ["--nofile=\(descriptorLimit.soft):\(descriptorLimit.hard)", "--", executable] + all
+            executable = "/usr/bin/prlimit"
         }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardError = standardError
-        process.standardOutput = standardOutput
-        for (pipe, text) in [(standardError, log), (standardOutput, output)] {
-            pipe.fileHandleForReading.readabilityHandler = { handle in
-                let chunk = handle.availableData
-                if !chunk.isEmpty { text.append(String(decoding: chunk, as: UTF8.self)) }
-            }
+        guard let errors = ChildProcess.pipe() else { throw ServerFailedToStart(log: String(cString: strerror(errno))) }
+        guard let lines = ChildProcess.pipe() else {
+            close(errors.reading); close(errors.writing)
+            throw ServerFailedToStart(log: String(cString: strerror(errno)))
         }
-        try process.run()
+        var child = ChildProcess(executable: executable, arguments: all, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        child.standardOutput = .descriptor(lines.writing)
+        child.standardError = .descriptor(errors.writing)
+        let started = Result { () throws(SpawnError) in try RunningChild(child) }
+        close(lines.writing); close(errors.writing)
+        switch started {
+        case let .success(running): process = running
+        case let .failure(error):
+            close(lines.reading); close(errors.reading)
+            throw ServerFailedToStart(log: error.reason)
+        }
+        log.read(from: errors.reading)
+        output.read(from: lines.reading)
         if waitUntilListening {
-            guard waitFor({ self.readiness != nil || !self.process.isRunning }, seconds: 20),
-                  process.isRunning else {
+            guard waitFor({ self.readiness != nil || !self.process.isRunning }, seconds: 20), process.isRunning else {
                 throw ServerFailedToStart(log: standardErrorText)
             }
         }
@@ -71,22 +101,39 @@ public final class ServerProcess: Sendable {
     /// The log as the server wrote it, for tests of its line lengths.
     public var rawStandardErrorText: String { log.text }
 
-    /// Sends a signal and waits for the exit; returns the exit status.
+    /// Sends a signal and waits for the exit and the end of its output, suspending the test; returns
+    /// the exit status (or the number of the signal that ended it). SIGKILL after 20 seconds.
     @discardableResult
-    public func stop(signal: Int32 = SIGTERM) -> Int32 {
-        if process.isRunning { kill(process.processIdentifier, signal) }
-        let deadline = Date().addingTimeInterval(20)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        Thread.sleep(forTimeInterval: 0.05)
-        standardError.fileHandleForReading.readabilityHandler = nil
-        standardOutput.fileHandleForReading.readabilityHandler = nil
+    public func stop(signal: Int32 = SIGTERM) async -> Int32 {
+        process.signal(signal)
+        if !(await process.exit(within: 20)) { process.signal(SIGKILL) }
+        await process.exit()
+        _ = await waitFor({ log.hasEnded && output.hasEnded }, seconds: 1)
         return process.terminationStatus
     }
 
+    /// As the async `stop`, but blocking the thread; for the tests not yet async.
+    @discardableResult
+    public func stop(signal: Int32 = SIGTERM) -> Int32 {
+        process.signal(signal)
+        if !process.waitUntilExit(seconds: 20) { process.signal(SIGKILL) }
+        process.waitUntilExit()
+        _ = waitFor({ log.hasEnded && output.hasEnded }, seconds: 1)
+        return process.terminationStatus
+    }
+
+    /// Sends SIGTERM and returns at once, for a `defer`, which cannot await: the server's reaper
+    /// thread sees it end, and SIGKILL follows in 20 seconds if it has not.
+    public func end() {
+        ending.store(true, ordering: .relaxed)
+        process.signal(SIGTERM)
+        let process = process
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { process.signal(SIGKILL) }
+    }
+
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        // A server asked to end is given its time; one forgotten is killed.
+        if !ending.load(ordering: .relaxed) { process.signal(SIGKILL) }
     }
 }
 
@@ -95,11 +142,13 @@ public struct ServerFailedToStart: Error, Sendable, CustomStringConvertible {
     public var description: String { "announcerd did not start: \(log)" }
 }
 
-/// Polls `condition` until it holds or `seconds` pass.
+/// Polls `condition` until it holds or `seconds` pass, blocking the thread between checks; an async
+/// test awaits the async `waitFor` instead, which sleeps the task and leaves the thread to others.
 public func waitFor(_ condition: () -> Bool, seconds: Double) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() { return true }
+        // Not a wait: the pace of the looks at a condition that sends no word when it holds.
         Thread.sleep(forTimeInterval: 0.01)
     }
     return condition()
@@ -121,7 +170,18 @@ public struct ProgramRun: Sendable {
     public let standardError: String
     /// True when the program outlived its time limit and was ended.
     public let timedOut: Bool
+    /// How long the program ran, from its start to its end, timed beside it rather than around an
+    /// await, whose resumption a busy run can delay.
+    public let seconds: Double
 
+    /// Runs the program as `init` does, on a thread of its own, suspending the test instead of blocking its thread.
+    public static func run(
+        _ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:], timeout: Double = 30
+    ) async throws -> ProgramRun {
+        try await offThread("program run") { try ProgramRun(executable, arguments, input: input, environment: environment, timeout: timeout) }
+    }
+
+    /// Runs the program to its end, blocking the thread; an async test calls `run` instead.
     public init(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:], timeout: Double = 30) throws {
         var pipes: [(reading: Int32, writing: Int32)] = []
         for _ in 0..<3 {
@@ -139,6 +199,7 @@ public struct ProgramRun: Sendable {
         child.standardOutput = .descriptor(stdout.writing)
         child.standardError = .descriptor(stderr.writing)
         child.group = .new
+        let began = ContinuousClock.now
         let spawned = Result { () throws(SpawnError) in try child.spawn() }
         close(stdin.reading); close(stdout.writing); close(stderr.writing)
         let pid: pid_t
@@ -166,6 +227,8 @@ public struct ProgramRun: Sendable {
         close(stdin.writing)
         var waitStatus: Int32 = 0
         _ = SystemCall.retrying { waitpid(pid, &waitStatus, 0) }
+        let ran = ContinuousClock.now - began
+        seconds = Double(ran.components.seconds) + Double(ran.components.attoseconds) / 1e18
         exited.store(true, ordering: .releasing)
         watchdog.cancel()
         // Whatever the program left running in its group goes with it.
@@ -193,7 +256,7 @@ final class PipeReader: Sendable {
     private let ended = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
+        DedicatedThread.start(name: "test pipe reader") { [self] in
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
@@ -220,7 +283,22 @@ final class PipeReader: Sendable {
 /// Text gathered from another thread.
 public final class LogText: Sendable {
     private let value = Mutex("")
+    private let ended = Atomic(false)
     public init() {}
     public func append(_ text: String) { value.withLock { $0 += text } }
     public var text: String { value.withLock { $0 } }
+    /// True once the pipe given to `read(from:)` has ended.
+    public var hasEnded: Bool { ended.load(ordering: .acquiring) }
+
+    /// Reads `descriptor` to its end on a thread of its own, appending what comes, then closes it.
+    func read(from descriptor: Int32) {
+        DedicatedThread.start(name: "test log reader") { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while let count = buffer.withUnsafeMutableBytes({ SystemCall.read(descriptor, into: $0) }), count > 0 {
+                append(String(decoding: buffer[..<count], as: UTF8.self))
+            }
+            close(descriptor)
+            ended.store(true, ordering: .releasing)
+        }
+    }
 }

@@ -5,7 +5,7 @@ import Testing
 /// `announce flow check --report DIR`: the audit report of a passing run and of a broken flow, made
 /// through a real engine, then checked as announce checks any page: axe-core 4 injected into headless
 /// Chromium through announce's own DevTools client (`announce flow import`), and read back from its PDF.
-@Suite(.serialized) struct AuditReportTests {
+@Suite(.serialized, .startsProcesses) struct AuditReportTests {
     static let flows = Repository.path("Flows")
     static let criteria = ["1.1.1", "1.3.1", "1.4.3", "2.1.1", "2.4.3", "2.4.6", "2.5.3", "3.3.1", "3.3.2", "3.3.8", "4.1.2", "4.1.3"]
 
@@ -33,14 +33,14 @@ import Testing
 
     /// The report checked as announce checks any page, through its own DevTools client: axe-core 4's
     /// summary line, and the layout checks', on standard error.
-    static func axe(_ page: String, folder: String) throws -> ProgramRun {
-        try AnnounceProcess.run(["flow", "import", "--output", "\(folder)/report-as-flow.yaml", page])
+    static func axe(_ page: String, folder: String) async throws -> ProgramRun {
+        try await AnnounceProcess.run(["flow", "import", "--output", "\(folder)/report-as-flow.yaml", page])
     }
 
     @Test("A passing run's report lists every criterion for every flow in its own language, plays each phrase, and axe-core finds nothing")
-    func passingReport() throws {
+    func passingReport() async throws {
         let folder = try Self.folder()
-        let run = try AnnounceProcess.run(["flow", "check", "--report", "\(folder)/report", "--pdf", "\(Self.flows)/login.en.yaml", "\(Self.flows)/login.nb.yaml"])
+        let run = try await AnnounceProcess.run(["flow", "check", "--report", "\(folder)/report", "--pdf", "\(Self.flows)/login.en.yaml", "\(Self.flows)/login.nb.yaml"])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardError.unwrapped.contains("Wrote the audit report to \(folder)/report/index.html."))
         // Recording runs at a device's pace, so how long it will take is said first, then each step.
@@ -74,17 +74,17 @@ import Testing
             let loudest = stride(from: 44, to: data.count - 1, by: 2).map { abs(Int(Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8))) }.max() ?? 0
             #expect(loudest > 1_000, "\(source) should hold speech")
         }
-        try Self.readPDF(folder: folder, html: html)
+        try await Self.readPDF(folder: folder, html: html)
         try #require(Self.browserReady, "Chromium and axe-core are needed: run scripts/install-deps.")
-        let axe = try Self.axe("\(folder)/report/index.html", folder: folder)
+        let axe = try await Self.axe("\(folder)/report/index.html", folder: folder)
         #expect(axe.status == 0, "\(axe.standardError)")
         #expect(axe.standardError.unwrapped.contains("axe-core 4.12.1 found 0 violations, and "), "\(axe.standardError)")
     }
 
     @Test("--fast renders the report's audio faster than real time: every phrase keeps its audio, and the report says, in each language and as data, that nothing was timed")
-    func fastReportIsMarkedNotTimed() throws {
+    func fastReportIsMarkedNotTimed() async throws {
         let folder = try Self.folder()
-        let run = try AnnounceProcess.run(["flow", "check", "--json", "--report", "\(folder)/report", "--fast", "\(Self.flows)/login.en.yaml", "\(Self.flows)/login.nb.yaml"])
+        let run = try await AnnounceProcess.run(["flow", "check", "--json", "--report", "\(folder)/report", "--fast", "\(Self.flows)/login.en.yaml", "\(Self.flows)/login.nb.yaml"])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardError.unwrapped.contains("Recording faster than real time, not timed: 26 steps in 2 flows, about "))
         let json = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
@@ -111,13 +111,13 @@ import Testing
 
     /// The PDF read back with poppler-utils: tagged, in the report's language, with an outline, and every
     /// criterion's heading with its verdict, as the HTML has them, found in its text.
-    static func readPDF(folder: String, html: String) throws {
+    static func readPDF(folder: String, html: String) async throws {
         let pdf = "\(folder)/report/report.pdf"
-        let info = try ProgramRun("/usr/bin/pdfinfo", [pdf])
+        let info = try await ProgramRun.run("/usr/bin/pdfinfo", [pdf])
         #expect(info.standardOutput.contains("Tagged:          yes"), "\(info.standardOutput)")
         let raw = try String(decoding: Data(contentsOf: URL(fileURLWithPath: pdf)), as: UTF8.self)
         #expect(raw.contains("/Lang (en)") && raw.contains("/Outlines "))
-        let text = try ProgramRun("/usr/bin/pdftotext", ["-layout", pdf, "-"]).standardOutput
+        let text = try await ProgramRun.run("/usr/bin/pdftotext", ["-layout", pdf, "-"]).standardOutput
         let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let headings = html.components(separatedBy: "<h4 id=\"").dropFirst().map { part in
             // The heading's text without its tags: "1.1.1 Non-text Content (A): – Not applicable".
@@ -134,9 +134,9 @@ import Testing
     }
 
     @Test("A broken flow's report shows contrast, focus order and the late error under their criteria, with JUnit and JSON from the same run")
-    func brokenReport() throws {
+    func brokenReport() async throws {
         let folder = try Self.folder()
-        let run = try AnnounceProcess.run([
+        let run = try await AnnounceProcess.run([
             "flow", "check", "--json", "--junit", "\(folder)/junit.xml", "--report", "\(folder)/report", "\(Self.flows)/broken/login-broken.en.yaml",
         ])
         #expect(run.status == 1)
@@ -160,7 +160,7 @@ import Testing
         #expect(html.contains("aria-label=\"Text colour #808080 on #FFFFFF\""))
         #expect(html.contains("<tr><th scope=\"row\">2</th><td>email</td><td><strong>password</strong>"))
         try #require(Self.browserReady, "Chromium and axe-core are needed: run scripts/install-deps.")
-        let axe = try Self.axe("\(folder)/report/index.html", folder: folder)
+        let axe = try await Self.axe("\(folder)/report/index.html", folder: folder)
         #expect(axe.status == 0, "\(axe.standardError)")
         #expect(axe.standardError.unwrapped.contains("axe-core 4.12.1 found 0 violations, and "), "\(axe.standardError)")
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// `announce flow check` on the shipped flows through a real engine, and its reports and recordings. What
 /// it prints for passing and failing flows is AnnounceCommandTests' `FlowCheckCommandTests`.
-@Suite struct FlowCheckTests {
+@Suite(.startsProcesses) struct FlowCheckTests {
     static let flows = Repository.path("Flows")
 
     /// A private folder for reports and recordings.
@@ -15,20 +15,20 @@ import Testing
     }
 
     @Test("Every shipped flow, in English and in Norwegian, passes flow check through a real engine")
-    func everyShippedFlowPasses() throws {
+    func everyShippedFlowPasses() async throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.flows).filter { $0.hasSuffix(".yaml") }.sorted()
         #expect(files.contains("login.en.yaml") && files.contains("login.nb.yaml"))
         #expect(files.filter { $0.hasSuffix(".nb.yaml") }.count == files.filter { $0.hasSuffix(".en.yaml") }.count)
-        let run = try AnnounceProcess.run(["flow", "check", "--sink", "null"] + files.map { "\(Self.flows)/\($0)" })
+        let run = try await AnnounceProcess.run(["flow", "check", "--sink", "null"] + files.map { "\(Self.flows)/\($0)" })
         #expect(run.status == 0, "\(run.standardOutput.unwrapped.split(separator: "\n").filter { $0.hasPrefix("FAIL") })")
         #expect(run.standardOutput.unwrapped.contains("In all, \(files.count) flows: "))
         #expect(run.standardOutput.unwrapped.contains("Logg inn (login.nb.yaml): ") && run.standardOutput.unwrapped.contains("Sign in (login.en.yaml): "))
     }
 
     @Test("--json, --junit and --record give the same results to programs, and the audio and timeline of what was heard")
-    func reportsAndRecordings() throws {
+    func reportsAndRecordings() async throws {
         let folder = try Self.folder()
-        let run = try AnnounceProcess.run(["flow", "check", "--json", "--junit", "\(folder)/junit.xml", "--record", "\(folder)/heard", "\(Self.flows)/login.en.yaml"])
+        let run = try await AnnounceProcess.run(["flow", "check", "--json", "--junit", "\(folder)/junit.xml", "--record", "\(folder)/heard", "\(Self.flows)/login.en.yaml"])
         #expect(run.status == 0, "\(run.standardError)")
         let report = try JSONDecoder().decode(FlowCheckJSON.self, from: Data(run.standardOutput.utf8))
         #expect(report.failed == 0)
@@ -49,7 +49,7 @@ import Testing
 
         // The recorded timeline tells the same story as the check: focus phrases are polite and cut by the
         // next gesture, so none waits as an assertive announcement behind the app's error.
-        let bench = try AnnounceProcess.run(["bench", "--events", "\(folder)/heard/login.en.events.jsonl"])
+        let bench = try await AnnounceProcess.run(["bench", "--events", "\(folder)/heard/login.en.events.jsonl"])
         #expect(bench.status == 0, "\(bench.standardOutput)\(bench.standardError)")
         #expect(bench.standardOutput.contains("Assertive announcements: pass"), "\(bench.standardOutput)")
         let focusPhrase = timeline.split(separator: "\n").first { $0.contains("\"event\":\"received\"") && $0.contains("\"text\":\"Sign in, button\"") }

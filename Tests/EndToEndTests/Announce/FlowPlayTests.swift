@@ -6,7 +6,7 @@ import Spawning
 import Testing
 
 /// `announce flow play`, driven as a tester drives it: in a real terminal (tmux), and from a pipe.
-@Suite(.serialized) struct FlowPlayTests {
+@Suite(.serialized, .startsProcesses) struct FlowPlayTests {
     static let loginFlow = Repository.path("Flows/login.en.yaml")
 
     /// What the login flow says, step by step, as the seed's steps expect it.
@@ -27,7 +27,7 @@ import Testing
         "In a terminal, stepping through the login flow shows and speaks each phrase in order, and an invalid submit speaks the error assertively",
         .enabled(if: TmuxSession.isInstalled, "tmux is not installed; scripts/install-deps installs it.")
     )
-    func playsLoginFlowInATerminal() throws {
+    func playsLoginFlowInATerminal() async throws {
         let events = temporaryPath("play-events.jsonl")
         // After announce, the shell shows its exit status and whether the terminal's line editing and echo are back.
         let report = #""$0" "$@"; echo "Exit status $?."; stty -a | tr ' ;' '\n\n' | grep -x -e '-*icanon' -e '-*echo'"#
@@ -37,38 +37,38 @@ import Testing
         defer { terminal.kill() }
         let timeline = TimelineFile(path: events)
 
-        try #require(terminal.waitForLine { $0.hasPrefix("Playing Sign in, in English") }, "\(terminal.screen())")
+        try #require(await terminal.waitForLine { $0.hasPrefix("Playing Sign in, in English") }, "\(terminal.screen())")
         // Each key, the line it must bring to the screen, and the phrase that must then be heard.
-        func press(_ keys: [String], shows line: String, speaks text: String? = nil) throws {
+        func press(_ keys: [String], shows line: String, speaks text: String? = nil) async throws {
             terminal.send(keys)
-            try #require(terminal.waitForLine { $0 == line }, "After \(keys) the screen should show \"\(line)\":\n\(terminal.screen())")
+            try #require(await terminal.waitForLine { $0 == line }, "After \(keys) the screen should show \"\(line)\":\n\(terminal.screen())")
             if let text {
-                try #require(timeline.wait { $0.heard(text) }, "\"\(text)\" was not heard:\n\(timeline.text)")
+                try #require(await timeline.wait { $0.heard(text) }, "\"\(text)\" was not heard:\n\(timeline.text)")
             }
         }
-        func type(_ text: String, into field: String, speaks phrase: String) throws {
-            try press(["t"], shows: "Type into \(field), then press Enter:")
+        func type(_ text: String, into field: String, speaks phrase: String) async throws {
+            try await press(["t"], shows: "Type into \(field), then press Enter:")
             terminal.send(literally: text)
-            try press(["Enter"], shows: phrase, speaks: phrase)
+            try await press(["Enter"], shows: phrase, speaks: phrase)
         }
-        try press(["Right"], shows: Self.loginPhrases[0], speaks: Self.loginPhrases[0])
-        try press(["Tab"], shows: Self.loginPhrases[1], speaks: Self.loginPhrases[1])
-        try type("kari.nordmann", into: "Email address", speaks: Self.loginPhrases[2])
-        try press(["Right"], shows: Self.loginPhrases[3], speaks: Self.loginPhrases[3])
-        try type("hemmelig1", into: "Password", speaks: Self.loginPhrases[4])
+        try await press(["Right"], shows: Self.loginPhrases[0], speaks: Self.loginPhrases[0])
+        try await press(["Tab"], shows: Self.loginPhrases[1], speaks: Self.loginPhrases[1])
+        try await type("kari.nordmann", into: "Email address", speaks: Self.loginPhrases[2])
+        try await press(["Right"], shows: Self.loginPhrases[3], speaks: Self.loginPhrases[3])
+        try await type("hemmelig1", into: "Password", speaks: Self.loginPhrases[4])
         // A secure field's typing is not echoed: the password never reaches the screen.
         #expect(!terminal.screen().contains("hemmelig1"), "\(terminal.screen())")
-        try press(["Tab"], shows: Self.loginPhrases[5], speaks: Self.loginPhrases[5])
-        try press(["Space"], shows: Self.loginPhrases[6], speaks: Self.loginPhrases[6])
-        try press(["Right"], shows: Self.loginPhrases[7], speaks: Self.loginPhrases[7])
-        try press(["Right"], shows: "Last element.")
+        try await press(["Tab"], shows: Self.loginPhrases[5], speaks: Self.loginPhrases[5])
+        try await press(["Space"], shows: Self.loginPhrases[6], speaks: Self.loginPhrases[6])
+        try await press(["Right"], shows: Self.loginPhrases[7], speaks: Self.loginPhrases[7])
+        try await press(["Right"], shows: "Last element.")
         // The invalid submit: the app's error, then the field it moved focus to, both heard to the end.
-        try press(["Enter"], shows: "Announcement (assertive): \(Self.loginPhrases[8])")
-        try #require(terminal.waitForLine { $0 == Self.loginPhrases[9] }, "\(terminal.screen())")
-        try #require(timeline.wait(seconds: 30) { $0.ended(Self.loginPhrases[8]) && $0.ended(Self.loginPhrases[9]) }, "\(timeline.text)")
-        try press(["h"], shows: "Hints on", speaks: "Hints on")
-        try press(["q"], shows: "Stopped playing Sign in.")
-        #expect(terminal.waitUntilEnded(), "announce flow play did not end after q")
+        try await press(["Enter"], shows: "Announcement (assertive): \(Self.loginPhrases[8])")
+        try #require(await terminal.waitForLine { $0 == Self.loginPhrases[9] }, "\(terminal.screen())")
+        try #require(await timeline.wait(seconds: 30) { $0.ended(Self.loginPhrases[8]) && $0.ended(Self.loginPhrases[9]) }, "\(timeline.text)")
+        try await press(["h"], shows: "Hints on", speaks: "Hints on")
+        try await press(["q"], shows: "Stopped playing Sign in.")
+        #expect(await terminal.waitUntilEnded(), "announce flow play did not end after q")
         let after = terminal.screen().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(after.contains("Exit status 0."))
         // The terminal is as it was: canonical input and echo, not -icanon and -echo.
@@ -99,10 +99,10 @@ import Testing
     }
 
     @Test("From a pipe with TERM=dumb, keys are read as they come, the output is plain lines without one escape byte, and an error lets play go on")
-    func playsFromAPipeWithoutEscapes() throws {
+    func playsFromAPipeWithoutEscapes() async throws {
         let events = temporaryPath("piped-events.jsonl")
         let keys = "r" + "\u{1B}[C" + "\t" + "t" + "kari.nordmann\n" + "\u{1B}[C\t\t" + "\u{1B}[C" + "\r" + "x" + "\u{1B}[Z"
-        let result = try AnnounceProcess.run(
+        let result = try await AnnounceProcess.run(
             ["flow", "play", "--embedded", "--sink", "null", "--events", events, Self.loginFlow],
             input: keys, environment: ["TERM": "dumb", "NO_COLOR": "1"]
         )
@@ -140,9 +140,9 @@ import Testing
     }
 
     @Test("In a Norwegian flow every line play prints is in Bokmål, and a typed password is never shown")
-    func playsANorwegianFlowInBokmal() throws {
+    func playsANorwegianFlowInBokmal() async throws {
         let keys = "r" + "\u{1B}[C" + "\t" + "tkari.nordmann\n" + "\u{1B}[C" + "themmelig1\n" + "\u{1B}[C\u{1B}[C\u{1B}[C" + "x" + "h" + "\u{1B}[Z" + "h"
-        let result = try AnnounceProcess.run(
+        let result = try await AnnounceProcess.run(
             ["flow", "play", "--embedded", "--sink", "null", Repository.path("Flows/login.nb.yaml")], input: keys
         )
         #expect(result.status == 0, "\(result.standardError)")
@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test("A Norwegian profile gives the words for hints: Hint på, Hint av")
-    func hintsWordsAreNorwegianForANorwegianFlow() throws {
+    func hintsWordsAreNorwegianForANorwegianFlow() async throws {
         let flow = temporaryPath("innlogging.nb.yaml")
         try """
         flow: Logg inn
@@ -189,7 +189,7 @@ import Testing
                 label: E-postadresse
                 hint: Adressen du registrerte deg med.
         """.write(toFile: flow, atomically: true, encoding: .utf8)
-        let result = try AnnounceProcess.run(["flow", "play", "--embedded", "--sink", "null", flow], input: "h\th")
+        let result = try await AnnounceProcess.run(["flow", "play", "--embedded", "--sink", "null", flow], input: "h\th")
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == "Spiller av flyten «Logg inn» på norsk bokmål. Skjermbilde: «Logg inn».")
@@ -225,15 +225,15 @@ final class TmuxSession {
     }
 
     /// Waits up to `seconds` for a line of the screen, trimmed, to match.
-    func waitForLine(seconds: Double = 15, _ matches: (String) -> Bool) -> Bool {
-        poll(seconds: seconds) {
+    func waitForLine(seconds: Double = 15, _ matches: (String) -> Bool) async -> Bool {
+        await poll(seconds: seconds) {
             screen().split(separator: "\n").contains { matches(String($0).trimmingCharacters(in: .whitespaces)) }
         }
     }
 
     /// Waits for the command in the window to exit.
-    func waitUntilEnded(seconds: Double = 15) -> Bool {
-        poll(seconds: seconds) {
+    func waitUntilEnded(seconds: Double = 15) async -> Bool {
+        await poll(seconds: seconds) {
             var output = ""
             tmux(["display-message", "-p", "-t", "play", "#{pane_dead}"], output: &output)
             return output.hasPrefix("1")
@@ -279,11 +279,12 @@ final class TmuxSession {
 }
 
 /// Polls `condition` every 50 milliseconds until it holds or `seconds` pass.
-private func poll(seconds: Double, _ condition: () -> Bool) -> Bool {
+private func poll(seconds: Double, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() { return true }
-        Thread.sleep(forTimeInterval: 0.05)
+        // Not a wait: the pace of the looks at a condition that sends no word when it holds.
+        try? await Task.sleep(for: .milliseconds(50))
     }
     return condition()
 }
@@ -320,8 +321,8 @@ struct TimelineFile {
         return order.compactMap { byID[$0] }
     }
 
-    func wait(seconds: Double = 15, until condition: (TimelineFile) -> Bool) -> Bool {
-        poll(seconds: seconds) { condition(self) }
+    func wait(seconds: Double = 15, until condition: (TimelineFile) -> Bool) async -> Bool {
+        await poll(seconds: seconds) { condition(self) }
     }
 
     func heard(_ text: String) -> Bool { announcements().contains { $0.text == text && $0.heard } }

@@ -3,12 +3,12 @@ import Foundation
 import Testing
 
 /// scripts/install, as a user runs it, into a prefix of the test's own.
-@Suite struct InstallTests {
+@Suite(.startsProcesses) struct InstallTests {
     @Test("An installed copy reads its voices from the prefix, runs its own synthesis worker and speaks; the units start the installed server")
-    func installedCopyStandsAlone() throws {
+    func installedCopyStandsAlone() async throws {
         let prefix = temporaryPath("prefix")
         let built = ServerProcess.directory.path
-        let install = try ProgramRun("/bin/bash", [Repository.path("scripts/install"), "--prefix", prefix, "--built", built],
+        let install = try await ProgramRun.run("/bin/bash", [Repository.path("scripts/install"), "--prefix", prefix, "--built", built],
                                      environment: ["XDG_CONFIG_HOME": prefix + "/config"], timeout: 120)
         #expect(install.status == 0, "\(install.standardOutput)\(install.standardError)")
 
@@ -16,14 +16,14 @@ import Testing
         // so nothing of it (voices, worker, build folder) can be found; and no variable points back into it.
         let environment = ["ANNOUNCER_SHIPPED_VOICES": "", "ANNOUNCER_SYNTH_WORKER": "", "XDG_CONFIG_HOME": prefix + "/config"]
         let hide = try #require(SourceTreeHider.find(), "Neither unshare --mount nor unshare --user --mount works here, so the source tree cannot be hidden.")
-        let voices = try ProgramRun(hide.program, hide.arguments(prefix + "/bin/announce", ["voices", "--embedded"]), environment: environment)
+        let voices = try await ProgramRun.run(hide.program, hide.arguments(prefix + "/bin/announce", ["voices", "--embedded"]), environment: environment)
         #expect(voices.status == 0, "\(voices.standardError)")
         #expect(voices.standardOutput.unwrapped.contains("Read from \(prefix)/share/announcer/voices/en.yaml."), "\(voices.standardOutput)")
         #expect(voices.standardOutput.unwrapped.contains("Read from \(prefix)/share/announcer/voices/nb.yaml."))
         #expect(!voices.standardOutput.contains(Repository.path("Voices")))
 
         let wav = temporaryPath("installed.wav")
-        let say = try ProgramRun(hide.program, hide.arguments(prefix + "/bin/announce", ["say", "--sink", "wav:\(wav)", "Installed and speaking"]),
+        let say = try await ProgramRun.run(hide.program, hide.arguments(prefix + "/bin/announce", ["say", "--sink", "wav:\(wav)", "Installed and speaking"]),
                                  environment: environment)
         #expect(say.status == 0, "\(say.standardError)")
         #expect(((try? FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int) ?? 0) > 20_000)
@@ -36,13 +36,13 @@ import Testing
         }
 
         // man finds the pages through PATH alone, as for a user with PREFIX/bin on it and no MANPATH.
-        let man = try ProgramRun("/usr/bin/env", ["-u", "MANPATH", "PATH=\(prefix)/bin:/usr/bin:/bin", "man", "-w", "announce"])
+        let man = try await ProgramRun.run("/usr/bin/env", ["-u", "MANPATH", "PATH=\(prefix)/bin:/usr/bin:/bin", "man", "-w", "announce"])
         #expect(man.standardOutput.unwrapped.trimmingCharacters(in: .whitespacesAndNewlines) == "\(prefix)/share/man/man1/announce.1",
                 "\(man.standardOutput)\(man.standardError)")
 
         // The README's step 5 works on the installed example flows, with the source tree hidden.
         let flows = "\(prefix)/share/announcer/flows"
-        let check = try ProgramRun(hide.program, hide.arguments(prefix + "/bin/announce", ["flow", "check", "--sink", "null", "\(flows)/login.en.yaml", "\(flows)/login.nb.yaml"]),
+        let check = try await ProgramRun.run(hide.program, hide.arguments(prefix + "/bin/announce", ["flow", "check", "--sink", "null", "\(flows)/login.en.yaml", "\(flows)/login.nb.yaml"]),
                                    environment: environment)
         #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
         for example in ["web/login.nb.html", "web/patterns/patterns.css", "broken/login-broken.en.yaml"] {
@@ -51,9 +51,9 @@ import Testing
     }
 
     @Test("Every relative link and image in the installed documents and pages leads to an installed file")
-    func installedLinksResolve() throws {
+    func installedLinksResolve() async throws {
         let prefix = temporaryPath("prefix-links")
-        let install = try ProgramRun("/bin/bash", [Repository.path("scripts/install"), "--prefix", prefix, "--built", ServerProcess.directory.path, "--no-manual"],
+        let install = try await ProgramRun.run("/bin/bash", [Repository.path("scripts/install"), "--prefix", prefix, "--built", ServerProcess.directory.path, "--no-manual"],
                                      environment: ["XDG_CONFIG_HOME": prefix + "/config"], timeout: 120)
         #expect(install.status == 0, "\(install.standardOutput)\(install.standardError)")
         let share = URL(fileURLWithPath: prefix + "/share")

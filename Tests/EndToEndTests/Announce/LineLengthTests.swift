@@ -1,11 +1,12 @@
 import TestSupport
+import AnnouncerProtocol
 import Foundation
 import Testing
 
 /// Every line the tools print for people fits an 80-cell braille display: each command's normal output,
 /// its help and its usual errors. A longer line is allowed only where the content leaves no choice:
 /// one word (a path, a URL) that is itself longer than 80 characters.
-@Suite(.serialized) struct LineLengthTests {
+@Suite(.serialized, .startsProcesses) struct LineLengthTests {
     static let width = 80
 
     /// The lines of `text` that are too long, with the command that printed them.
@@ -15,8 +16,8 @@ import Testing
         }.map { "\(command): \($0.count) characters: \($0)" }
     }
 
-    static func check(_ arguments: [String], input: String = "", allowFailure: Bool = true) throws -> [String] {
-        let run = try AnnounceProcess.run(arguments, input: input)
+    static func check(_ arguments: [String], input: String = "", allowFailure: Bool = true) async throws -> [String] {
+        let run = try await AnnounceProcess.run(arguments, input: input)
         if !allowFailure {
             #expect(run.status == 0, "announce \(arguments.joined(separator: " ")): \(run.standardOutput)\(run.standardError)")
         }
@@ -25,90 +26,95 @@ import Testing
     }
 
     @Test("say, pipe, voices, demo, bench --events, flow check and flow play print lines of at most 80 characters")
-    func normalOutputFits() throws {
+    func normalOutputFits() async throws {
         var found: [String] = []
         let timeline = temporaryPath("line-length-events.jsonl")
-        found += try Self.check(["say", "--sink", "null", "--rate", "450", "--assertive", "--wait", "--events", timeline, "--events-text", "-",
+        found += try await Self.check(["say", "--sink", "null", "--rate", "450", "--assertive", "--wait", "--events", timeline, "--events-text", "-",
                                  "Checking your sign-in details. Please wait while we contact the server."], allowFailure: false)
         // A pipe that skips stale lines says so on standard error.
         let lines = (1...60).map { "compiling file number \($0) of the very long build that never seems to end" }.joined(separator: "\n")
-        found += try Self.check(["pipe", "--sink", "null", "--rate", "450"], input: lines + "\nerror: linking failed\n", allowFailure: false)
-        found += try Self.check(["voices", "--embedded"], allowFailure: false)
-        found += try Self.check(["voices", "--embedded", "--try", "Møtet er 12.03.2026 kl. 14:30 i Storgata 5.", "--lang", "nb"], allowFailure: false)
-        found += try Self.check(["demo", "--sink", "null"], allowFailure: false)
-        found += try Self.check(["bench", "--events", timeline], allowFailure: false)
-        found += try Self.check(["bench", "--events", timeline, "--verbose"], allowFailure: false)
-        found += try Self.check(["flow", "check", "--embedded", "--sink", "null",
+        found += try await Self.check(["pipe", "--sink", "null", "--rate", "450"], input: lines + "\nerror: linking failed\n", allowFailure: false)
+        found += try await Self.check(["voices", "--embedded"], allowFailure: false)
+        found += try await Self.check(["voices", "--embedded", "--try", "Møtet er 12.03.2026 kl. 14:30 i Storgata 5.", "--lang", "nb"], allowFailure: false)
+        found += try await Self.check(["demo", "--sink", "null"], allowFailure: false)
+        found += try await Self.check(["bench", "--events", timeline], allowFailure: false)
+        found += try await Self.check(["bench", "--events", timeline, "--verbose"], allowFailure: false)
+        found += try await Self.check(["flow", "check", "--embedded", "--sink", "null",
                                  Repository.path("Flows/login.en.yaml"), Repository.path("Flows/login.nb.yaml")], allowFailure: false)
-        found += try Self.check(["flow", "play", "--embedded", "--sink", "null", Repository.path("Flows/login.nb.yaml")],
+        found += try await Self.check(["flow", "play", "--embedded", "--sink", "null", Repository.path("Flows/login.nb.yaml")],
                                 input: "\t\tx?", allowFailure: false)
         // The audit report's progress: the estimate, each step, and the time left; rendered fast, so in seconds.
         let report = temporaryPath("line-length-report")
         defer { try? FileManager.default.removeItem(atPath: report) }
-        found += try Self.check(["flow", "check", "--report", report, "--fast",
+        found += try await Self.check(["flow", "check", "--report", report, "--fast",
                                  Repository.path("Flows/login.en.yaml"), Repository.path("Flows/login.nb.yaml")], allowFailure: false)
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
     @Test("Errors and the commands that talk to a server fit 80 columns")
-    func errorsAndServerCommandsFit() throws {
+    func errorsAndServerCommandsFit() async throws {
         var found: [String] = []
         // No server: status, events and cancel each say so in one sentence.
         for command in [["status"], ["events"], ["cancel", "--all"], ["stop"]] {
-            found += try Self.check(command)
+            found += try await Self.check(command)
         }
-        found += try Self.check(["say", "--sink", "null", "--rate", "9999", "Hello"])
-        found += try Self.check(["say", "--langauge", "nb", "Hello"])
-        found += try Self.check(["speak", "Hello"])
-        found += try Self.check(["flow", "check", "--sink", "null", "/nonexistent/folder/flow.yaml"])
+        found += try await Self.check(["say", "--sink", "null", "--rate", "9999", "Hello"])
+        found += try await Self.check(["say", "--langauge", "nb", "Hello"])
+        found += try await Self.check(["speak", "Hello"])
+        found += try await Self.check(["flow", "check", "--sink", "null", "/nonexistent/folder/flow.yaml"])
         // announcerd's own refusals, the parser's help line for a bad value among them.
         for arguments in [["--sink", "bogus"], ["--max-line-length", "10"], ["--socket", "/nonexistent/folder/a.sock", "--sink", "null"]] {
-            let daemon = try ProgramRun(ServerProcess.announcerd.path, arguments)
+            let daemon = try await ProgramRun.run(ServerProcess.announcerd.path, arguments)
             #expect(daemon.status != 0)
             found += Self.overlong(daemon.standardError, from: "announcerd " + arguments.joined(separator: " "))
         }
 
-        let server = try ServerProcess()
-        defer { server.stop() }
+        // A duplicate window of a minute, so that the repeat below is a duplicate however late it comes.
+        let server = try await ServerProcess.start(arguments: ["--duplicate-window", "60000"])
+        defer { server.end() }
         for command in [["status"], ["voices"], ["cancel", "--all"], ["stop"]] {
-            found += try Self.check(command + ["--socket", server.socketPath], allowFailure: false)
+            found += try await Self.check(command + ["--socket", server.socketPath], allowFailure: false)
         }
         // A repeat said at once is a duplicate, and say --wait says so in a sentence that wraps.
         for _ in 0..<2 {
-            found += try Self.check(["say", "--socket", server.socketPath, "--wait", "--rate", "450", "Saved"])
+            found += try await Self.check(["say", "--socket", server.socketPath, "--wait", "--rate", "450", "Saved"])
         }
         // events --text, while a long announcement is said and cut: its sentences quote the text.
         let socket = server.socketPath
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
-            _ = try? AnnounceProcess.run(["say", "--socket", socket, "--rate", "450",
-                                          "Checking your sign-in details. Please wait while we contact the server, which may take a while."])
-            _ = try? AnnounceProcess.run(["say", "--socket", socket, "--assertive", "Error: the password you gave is not the one we have for this account."])
-        }
-        let events = try ProgramRun("/usr/bin/timeout", ["-s", "INT", "6", AnnounceProcess.executable.path, "events", "--text", "--socket", socket])
+        async let watching = ProgramRun.run("/usr/bin/timeout", ["-s", "INT", "6", AnnounceProcess.executable.path, "events", "--text", "--socket", socket])
+        // Said once events is connected (the observer is the other client), so that it sees them.
+        let observer = try SocketClient(path: socket)
+        #expect(await waitFor({ (observer.request(.status)?.body(StatusBody.self)?.clients ?? 0) >= 2 }, seconds: 20))
+        _ = try? await AnnounceProcess.run(["say", "--socket", socket, "--rate", "450",
+                                            "Checking your sign-in details. Please wait while we contact the server, which may take a while."])
+        _ = try? await AnnounceProcess.run(["say", "--socket", socket, "--assertive", "Error: the password you gave is not the one we have for this account."])
+        let events = try await watching
         #expect(events.standardOutput.contains("ended"), "\(events.standardOutput)")
         found += Self.overlong(events.standardOutput, from: "announce events --text")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
     @Test("What the commands say of a server whose audio device is down, and what the server logs, fits 80 columns")
-    func deviceDownAndServerLogFit() throws {
+    func deviceDownAndServerLogFit() async throws {
         var found: [String] = []
-        let server = try ServerProcess(arguments: ["--sink", "alsa:hw:97"])
-        defer { server.stop() }
+        let server = try await ServerProcess.start(arguments: ["--sink", "alsa:hw:97"])
+        defer { server.end() }
         let socket = ["--socket", server.socketPath]
         let long = "Checking your sign-in details. Please wait while we contact the server, which may take a while."
-        found += try Self.check(["say"] + socket + [long], allowFailure: false)
-        found += try Self.check(["say"] + socket + ["--region", "a-rather-long-region-name-for-the-sign-in-form", "Waiting"], allowFailure: false)
-        Thread.sleep(forTimeInterval: 0.2)
-        found += try Self.check(["status"] + socket, allowFailure: false)
-        found += try Self.check(["stop"] + socket, allowFailure: false)
-        found += try Self.check(["cancel"] + socket + ["--region", "a-rather-long-region-name-for-the-sign-in-form"], allowFailure: false)
-        found += try Self.check(["cancel"] + socket + ["12345"], allowFailure: false)
-        found += try Self.check(["pipe", "--tee"] + socket, input: "one\ntwo\n", allowFailure: false)
+        found += try await Self.check(["say"] + socket + [long], allowFailure: false)
+        found += try await Self.check(["say"] + socket + ["--region", "a-rather-long-region-name-for-the-sign-in-form", "Waiting"], allowFailure: false)
+        // A status reply is reused for 100 ms (ServerContext.statusSnapshotLife); this one must be made after the says.
+        // Not a wait: that is a time, and nothing tells when a snapshot expires.
+        try await Task.sleep(for: .seconds(0.2))
+        found += try await Self.check(["status"] + socket, allowFailure: false)
+        found += try await Self.check(["stop"] + socket, allowFailure: false)
+        found += try await Self.check(["cancel"] + socket + ["--region", "a-rather-long-region-name-for-the-sign-in-form"], allowFailure: false)
+        found += try await Self.check(["cancel"] + socket + ["12345"], allowFailure: false)
+        found += try await Self.check(["pipe", "--tee"] + socket, input: "one\ntwo\n", allowFailure: false)
         // With no device at all, pipe --tee warns once and passes the input on.
-        found += try Self.check(["pipe", "--tee", "--sink", "alsa:hw:97"], input: "one\ntwo\n", allowFailure: false)
-        found += try Self.check(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/folder/flow.yaml", Repository.path("Flows/login.en.yaml")])
-        server.stop()
+        found += try await Self.check(["pipe", "--tee", "--sink", "alsa:hw:97"], input: "one\ntwo\n", allowFailure: false)
+        found += try await Self.check(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/folder/flow.yaml", Repository.path("Flows/login.en.yaml")])
+        await server.stop()
         found += Self.overlong(server.rawStandardErrorText, from: "announcerd --sink alsa:hw:97 (its log)")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }

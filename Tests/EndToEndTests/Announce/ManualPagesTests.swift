@@ -4,11 +4,11 @@ import Testing
 
 /// The committed manual pages, dist/man, against what the built programs' --help says now: a page
 /// that differs is stale, and scripts/make-manual makes it again.
-@Suite struct ManualPagesTests {
+@Suite(.startsProcesses) struct ManualPagesTests {
     static let tool = ServerProcess.directory.appendingPathComponent("generate-manual").path
 
     @Test("Each committed manual page is what generate-manual makes from the program as built now", arguments: ["announce", "announcerd"])
-    func committedPageIsUpToDate(program: String) throws {
+    func committedPageIsUpToDate(program: String) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.tool),
                      "generate-manual is not built; scripts/test builds it with: swift build --product generate-manual")
         let committed = try String(contentsOfFile: Repository.path("dist/man/\(program).1"), encoding: .utf8)
@@ -22,7 +22,7 @@ import Testing
         formatter.dateFormat = "yyyy-MM-dd"
         let output = temporaryPath("man-\(program)")
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        let run = try ProgramRun(Self.tool, [ServerProcess.directory.appendingPathComponent(program).path, "--date", formatter.string(from: date),
+        let run = try await ProgramRun.run(Self.tool, [ServerProcess.directory.appendingPathComponent(program).path, "--date", formatter.string(from: date),
                                              "--output-directory", output])
         #expect(run.status == 0, "\(run.standardError)")
         let made = try String(contentsOfFile: "\(output)/\(program).1", encoding: .utf8)

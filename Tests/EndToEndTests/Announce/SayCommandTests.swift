@@ -5,11 +5,11 @@ import Foundation
 import Testing
 
 /// `announce say`, run as a user runs it.
-@Suite struct SayCommandTests {
+@Suite(.startsProcesses) struct SayCommandTests {
     @Test("say writes one to four seconds of non-silent English speech to a WAV file")
-    func sayRecordsEnglishToWAV() throws {
+    func sayRecordsEnglishToWAV() async throws {
         let path = temporaryPath("en.wav")
-        let result = try AnnounceProcess.run(["say", "--sink", "wav:\(path)", "--lang", "en", "--assertive", "Error: Must be a valid email address"])
+        let result = try await AnnounceProcess.run(["say", "--sink", "wav:\(path)", "--lang", "en", "--assertive", "Error: Must be a valid email address"])
         #expect(result.status == 0, "\(result.standardError)")
         let wav = try WAVSummary(path: path)
         #expect((1.0...4.0).contains(wav.seconds))
@@ -17,11 +17,11 @@ import Testing
     }
 
     @Test("say speaks Norwegian with the Norwegian voice")
-    func sayRecordsNorwegianToWAV() throws {
+    func sayRecordsNorwegianToWAV() async throws {
         let norwegianPath = temporaryPath("nb.wav"), englishPath = temporaryPath("en.wav")
         let text = "Feil: Skriv inn en gyldig e-postadresse"
-        #expect(try AnnounceProcess.run(["say", "--sink", "wav:\(norwegianPath)", "--lang", "nb", "--assertive", text]).status == 0)
-        #expect(try AnnounceProcess.run(["say", "--sink", "wav:\(englishPath)", "--lang", "en", "--assertive", text]).status == 0)
+        #expect(try await AnnounceProcess.run(["say", "--sink", "wav:\(norwegianPath)", "--lang", "nb", "--assertive", text]).status == 0)
+        #expect(try await AnnounceProcess.run(["say", "--sink", "wav:\(englishPath)", "--lang", "en", "--assertive", text]).status == 0)
         let norwegian = try WAVSummary(path: norwegianPath), english = try WAVSummary(path: englishPath)
         #expect((1.0...4.0).contains(norwegian.seconds))
         #expect(norwegian.rms > 1_000)
@@ -30,17 +30,17 @@ import Testing
     }
 
     @Test("The language comes from LANG: nb_NO.UTF-8 gives Norwegian")
-    func languageDefaultsFromLANG() throws {
-        let result = try AnnounceProcess.run(["say", "--sink", "null", "--events", "-", "Hei"], environment: ["LANG": "nb_NO.UTF-8"])
+    func languageDefaultsFromLANG() async throws {
+        let result = try await AnnounceProcess.run(["say", "--sink", "null", "--events", "-", "Hei"], environment: ["LANG": "nb_NO.UTF-8"])
         let events = try EventLine.parse(result.standardOutput)
         #expect(events.first?.language == .norwegianBokmal)
-        let english = try AnnounceProcess.run(["say", "--sink", "null", "--events", "-", "Hi"], environment: ["LANG": "C.UTF-8"])
+        let english = try await AnnounceProcess.run(["say", "--sink", "null", "--events", "-", "Hi"], environment: ["LANG": "C.UTF-8"])
         #expect(try EventLine.parse(english.standardOutput).first?.language == .english)
     }
 
     @Test("A missing audio device is one sentence naming it and --sink, with a non-zero exit")
-    func missingDeviceIsOneSentence() throws {
-        let result = try AnnounceProcess.run(["say", "--sink", "alsa:hw:97", "Hello"])
+    func missingDeviceIsOneSentence() async throws {
+        let result = try await AnnounceProcess.run(["say", "--sink", "alsa:hw:97", "Hello"])
         #expect(result.status != 0)
         let lines = result.standardError.unwrapped.split(separator: "\n")
         #expect(lines.count == 1, "\(result.standardError)")
@@ -49,10 +49,10 @@ import Testing
     }
 
     @Test("A language eSpeak NG speaks without a profile is spoken; one it lacks is refused naming close ones")
-    func unknownLanguageIsRefused() throws {
-        let french = try AnnounceProcess.run(["say", "--sink", "null", "--lang", "fr", "Bonjour"])
+    func unknownLanguageIsRefused() async throws {
+        let french = try await AnnounceProcess.run(["say", "--sink", "null", "--lang", "fr", "Bonjour"])
         #expect(french.status == 0, "\(french.standardError)")
-        let result = try AnnounceProcess.run(["say", "--sink", "null", "--lang", "zz", "Bonjour"])
+        let result = try await AnnounceProcess.run(["say", "--sink", "null", "--lang", "zz", "Bonjour"])
         #expect(result.status != 0)
         #expect(result.standardError.contains("The language \"zz\" is not available; close ones are az, uz, zh"), "\(result.standardError)")
     }

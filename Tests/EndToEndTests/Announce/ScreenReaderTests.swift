@@ -34,8 +34,8 @@ extension WebTests {
 
         @Test("A flow's says for Orca passes with what the real Orca says of a check box in a group: not checked, then checked after Space",
               .enabled(if: ScreenReader.desktopInstalled))
-        func orcaSaysCheckBoxStates() throws {
-            let run = try AnnounceProcess.run(["web", "check", "--reader", "orca", "--verbose"] + Self.sink + ["\(WebTests.pages)/orca-checkbox.en.yaml"])
+        func orcaSaysCheckBoxStates() async throws {
+            let run = try await AnnounceProcess.run(["web", "check", "--reader", "orca", "--verbose"] + Self.sink + ["\(WebTests.pages)/orca-checkbox.en.yaml"])
             let output = run.standardOutput.unwrapped
             #expect(run.status == 0, "\(output)\(run.standardError)")
             #expect(output.contains("pass: step 2, line 11, next: Orca said \"Pizza toppings panel.\", then \"List with 2 items.\", then \"Olives check box not checked.\"."), "\(output)")
@@ -50,7 +50,7 @@ extension WebTests {
 
         @Test("A says for Orca that is wrong fails in one sentence naming what Orca said",
               .enabled(if: ScreenReader.desktopInstalled))
-        func wrongExpectationNamesWhatOrcaSaid() throws {
+        func wrongExpectationNamesWhatOrcaSaid() async throws {
             let folder = try WebTests.folder()
             try """
             flow: Wrong on purpose
@@ -62,7 +62,7 @@ extension WebTests {
               - activate:
                 expect: { says: { orca: "not checked" } }
             """.write(toFile: "\(folder)/wrong.en.yaml", atomically: true, encoding: .utf8)
-            let run = try AnnounceProcess.run(["web", "check", "--reader", "orca"] + Self.sink + ["\(folder)/wrong.en.yaml"])
+            let run = try await AnnounceProcess.run(["web", "check", "--reader", "orca"] + Self.sink + ["\(folder)/wrong.en.yaml"])
             #expect(run.status == 1)
             let failures = run.standardOutput.unwrapped.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
             #expect(failures == ["FAIL: step 3, line 7, activate: Orca said \"checked\", not \"not checked\"."], "\(run.standardOutput.unwrapped)")
@@ -72,10 +72,10 @@ extension WebTests {
 
         @Test("An AT Driver client gets a session naming Orca and its display, presses Tab and Enter on our alert page, and receives Hello with its times",
               .enabled(if: ScreenReader.desktopInstalled))
-        func atDriverSessionCapturesOrca() throws {
+        func atDriverSessionCapturesOrca() async throws {
             let server = try ATDriverProcess(sink: Self.sink)
             defer { _ = server.stop(signal: SIGINT) }
-            let client = try ProgramRun("/usr/bin/python3", [
+            let client = try await ProgramRun.run("/usr/bin/python3", [
                 Repository.path("Tests/Clients/at_driver_client.py"), server.address,
                 URL(fileURLWithPath: "\(WebTests.pages)/orca-alert.en.html").absoluteString,
                 #"[["\ue004"], ["\ue007"]]"#,
@@ -102,20 +102,20 @@ extension WebTests {
             #expect(key < received && received <= audio, "\(timing)")
             #expect(received - key < 2_000)
             #expect(outputs.contains { $0["data"] as? String == "Show alert push button." }, "\(outputs)")
-            #expect(server.stop(signal: SIGINT) == 130)
+            #expect(await server.stop(signal: SIGINT) == 130)
             let left = try Self.processes(ofDesktopIn: server.standardError.unwrapped)
             #expect(left.isEmpty, "\(left)")
         }
 
         @Test("When Orca crashes, at-driver says so in one sentence and ends every process it started",
               .enabled(if: ScreenReader.desktopInstalled))
-        func orcaCrashEndsTheDesktop() throws {
+        func orcaCrashEndsTheDesktop() async throws {
             let server = try ATDriverProcess(sink: Self.sink)
             defer { _ = server.stop(signal: SIGINT) }
-            let orca = try ProgramRun("/usr/bin/pgrep", ["-P", "\(server.process.processIdentifier)", "-f", "bin/orca -u"])
+            let orca = try await ProgramRun.run("/usr/bin/pgrep", ["-P", "\(server.process.processIdentifier)", "-f", "bin/orca -u"])
             let pid = try #require(orca.standardOutput.split(separator: "\n").first.flatMap { Int32($0) })
             kill(pid, SIGKILL)
-            #expect(server.waitForExit(seconds: 20) == 1, "\(server.standardError)")
+            #expect(await server.waitForExit(seconds: 20) == 1, "\(server.standardError)")
             #expect(server.standardError.unwrapped.contains("Orca ended by signal 9 (SIGKILL), so the desktop and the server are closed."), "\(server.standardError)")
             let left = try Self.processes(ofDesktopIn: server.standardError.unwrapped)
             #expect(left.isEmpty, "\(left)")
@@ -158,19 +158,20 @@ final class ATDriverProcess {
     var standardError: String { collected.text }
 
     /// Waits for the process to exit, at most `seconds`; its status, or nil if it is still running.
-    func waitForExit(seconds: Double) -> Int32? {
-        _ = waitFor({ !process.isRunning }, seconds: seconds)
+    func waitForExit(seconds: Double) async -> Int32? {
+        _ = await waitFor({ !process.isRunning }, seconds: seconds)
         return process.isRunning ? nil : process.terminationStatus
     }
 
     /// Sends a signal and waits for the exit; the status, as a shell shows it.
     func stop(signal: Int32) -> Int32 {
         if process.isRunning { kill(process.processIdentifier, signal) }
-        guard let status = waitForExit(seconds: 20) else {
+        guard waitFor({ !process.isRunning }, seconds: 20) else {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             return -1
         }
+        let status = process.terminationStatus
         return process.terminationReason == .uncaughtSignal ? 128 + status : status
     }
 }

@@ -1,6 +1,5 @@
 import TestSupport
 import Foundation
-import Synchronization
 import Testing
 
 
@@ -11,9 +10,9 @@ extension WebTests {
 
         @Test("The login page passes web check in English and Norwegian: its fields, its switch, and its role=alert error within 500 ms",
               .enabled(if: WebTests.chromiumInstalled))
-        func loginPagePasses() throws {
+        func loginPagePasses() async throws {
             let folder = try WebTests.folder()
-            let run = try AnnounceProcess.run([
+            let run = try await AnnounceProcess.run([
                 "web", "check", "--sink", "null", "--verbose", "--junit", "\(folder)/junit.xml",
                 "\(WebTests.pages)/login.en.yaml", "\(WebTests.pages)/login.nb.yaml",
             ])
@@ -33,9 +32,9 @@ extension WebTests {
 
         @Test("The broken page's four faults are each one sentence, the late error with the page's delay apart from the speech's",
               .enabled(if: WebTests.chromiumInstalled))
-        func brokenPageFaults() throws {
+        func brokenPageFaults() async throws {
             let folder = try WebTests.folder()
-            let run = try AnnounceProcess.run(["web", "check", "--sink", "null", "--report", "\(folder)/report", "\(WebTests.pages)/login-broken.en.yaml"])
+            let run = try await AnnounceProcess.run(["web", "check", "--sink", "null", "--report", "\(folder)/report", "\(WebTests.pages)/login-broken.en.yaml"])
             #expect(run.status == 1)
             let failures = run.standardOutput.unwrapped.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.map(String.init)
             #expect(failures.contains("FAIL: lint label: The switch with the id show-password has no label, so a screen reader says only its role; give it a label that says what it does."))
@@ -82,8 +81,8 @@ extension WebTests {
 
         @Test("Live regions are read as the ARIA specification says: a log's additions, a busy region once done, off never, atomic whole",
               .enabled(if: WebTests.chromiumInstalled))
-        func liveRegionRules() throws {
-            let run = try AnnounceProcess.run(["web", "check", "--sink", "null", "--verbose", "\(WebTests.pages)/live-regions.en.yaml"])
+        func liveRegionRules() async throws {
+            let run = try await AnnounceProcess.run(["web", "check", "--sink", "null", "--verbose", "\(WebTests.pages)/live-regions.en.yaml"])
             #expect(run.status == 0, "\(run.standardOutput)")
             let output = run.standardOutput.unwrapped
             for said in ["Said \"Message 1\"", "Said \"Message 2\"", "Said \"3 results found\"", "Said \"Clicked 1 times\""] {
@@ -101,20 +100,29 @@ extension WebTests {
         /// they took over a quarter of an hour of the suite.
         @Test("Every pattern page's flow passes in every reader's style, in English and Bokmål, its widgets operated by their keys",
               .enabled(if: WebTests.chromiumInstalled))
-        func patternPagesPassInEveryStyle() throws {
+        func patternPagesPassInEveryStyle() async throws {
             let folder = "\(WebTests.pages)/patterns"
             let flows = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
             #expect(flows.filter { $0.hasSuffix(".en.yaml") }.count == 14)
             #expect(flows.filter { $0.hasSuffix(".nb.yaml") }.count == 14)
             let styles = ["voiceover", "talkback", "nvda", "orca"]
-            let runs = Mutex<[String: Result<ProgramRun, any Error>]>([:])
-            DispatchQueue.concurrentPerform(iterations: styles.count) { index in
-                let style = styles[index]
-                let result = Result { try AnnounceProcess.run(["web", "check", "--sink", "null", "--style", style] + flows.map { "\(folder)/\($0)" }) }
-                runs.withLock { $0[style] = result }
+            // The four at once, each waited for without holding a thread.
+            let runs = await withTaskGroup(of: (String, Result<ProgramRun, any Error>).self) { group in
+                for style in styles {
+                    group.addTask {
+                        do {
+                            return (style, .success(try await AnnounceProcess.run(["web", "check", "--sink", "null", "--style", style] + flows.map { "\(folder)/\($0)" })))
+                        } catch {
+                            return (style, .failure(error))
+                        }
+                    }
+                }
+                var all: [String: Result<ProgramRun, any Error>] = [:]
+                for await (style, result) in group { all[style] = result }
+                return all
             }
             for style in styles {
-                let run = try #require(runs.withLock { $0[style] }).get()
+                let run = try #require(runs[style]).get()
                 #expect(run.status == 0, "\(style): \(run.standardOutput)")
                 #expect(run.standardOutput.contains("In all, \(flows.count) flows: ") && run.standardOutput.contains(", 0 failed."),
                         "\(style): \(run.standardOutput)")
@@ -127,7 +135,7 @@ extension WebTests {
 
         @Test("A pattern flow checked in a style it has no phrases for says so in one line, and does not pass on words it never checked",
               .enabled(if: WebTests.chromiumInstalled))
-        func wrongPhrasesFailInTheirStyle() throws {
+        func wrongPhrasesFailInTheirStyle() async throws {
             let folder = try WebTests.folder()
             let flow = """
             flow: Switch, with a wrong phrase
@@ -140,7 +148,7 @@ extension WebTests {
                 expect: { says: "Email alerts, switch button, on" }
             """
             try flow.write(toFile: "\(folder)/wrong.en.yaml", atomically: true, encoding: .utf8)
-            let run = try AnnounceProcess.run(["web", "check", "--sink", "null", "--style", "nvda", "\(folder)/wrong.en.yaml"])
+            let run = try await AnnounceProcess.run(["web", "check", "--sink", "null", "--style", "nvda", "\(folder)/wrong.en.yaml"])
             #expect(run.status == 1)
             #expect(run.standardOutput.unwrapped.contains("FAIL: step 1, line 5, next: Expected \"Email alerts, switch, on\", but the step said \"Email alerts, switch, off\"."), "\(run.standardOutput)")
             #expect(run.standardError.unwrapped.contains("In \(folder)/wrong.en.yaml, 1 step has its says only in VoiceOver's phrasing, not in NVDA's, so it is not checked."), "\(run.standardError)")
@@ -148,8 +156,8 @@ extension WebTests {
 
         @Test("web play sends the arrows to the page, so a radio group is operated and read as it moves, in NVDA's phrasing",
               .enabled(if: WebTests.chromiumInstalled))
-        func playsARadioGroupByArrows() throws {
-            let run = try AnnounceProcess.run(["web", "play", "--sink", "null", "--style", "nvda", "\(WebTests.pages)/patterns/radio-group.en.html"],
+        func playsARadioGroupByArrows() async throws {
+            let run = try await AnnounceProcess.run(["web", "play", "--sink", "null", "--style", "nvda", "\(WebTests.pages)/patterns/radio-group.en.html"],
                                               input: "\t\u{1B}[B\u{1B}[B\u{1B}[1;2A")
             #expect(run.status == 0, "\(run.standardError)")
             let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
@@ -165,8 +173,8 @@ extension WebTests {
 
         @Test("web play steps through the real login page by keys, printing and speaking each phrase and the alert, in English and Norwegian",
               .enabled(if: WebTests.chromiumInstalled), arguments: ["en", "nb"])
-        func playsThePageByKeys(language: String) throws {
-            let run = try AnnounceProcess.run(["web", "play", "--sink", "null", "\(WebTests.pages)/login.\(language).html"], input: "\ttkari.nordmann\n\t\t \t\r")
+        func playsThePageByKeys(language: String) async throws {
+            let run = try await AnnounceProcess.run(["web", "play", "--sink", "null", "\(WebTests.pages)/login.\(language).html"], input: "\ttkari.nordmann\n\t\t \t\r")
             #expect(run.status == 0, "\(run.standardError)")
             let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
             let expected = language == "en"

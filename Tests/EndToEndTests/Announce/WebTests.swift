@@ -4,7 +4,7 @@ import Testing
 
 /// Real pages in a real headless Chromium: `flow import`, `web check` and `web play`. One serialized
 /// suite, so that each test's look for Chromium processes left behind sees only its own.
-@Suite(.serialized) struct WebTests {
+@Suite(.serialized, .startsProcesses) struct WebTests {
     static let pages = Repository.path("Flows/web")
 
     /// In CI the browser must be there; elsewhere these tests need Debian's chromium.

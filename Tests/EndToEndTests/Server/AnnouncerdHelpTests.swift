@@ -3,7 +3,7 @@ import TestSupport
 
 /// announcerd's help, as the program prints it, fits an 80-cell braille display; announce's own
 /// commands' help is checked in AnnounceCommandTests, in the test's process.
-@Suite struct AnnouncerdHelpTests {
+@Suite(.startsProcesses) struct AnnouncerdHelpTests {
     @Test("announcerd --help fits 80 columns")
     func helpFits() throws {
         let daemon = try ProgramRun(ServerProcess.announcerd.path, ["--help"])

@@ -5,7 +5,7 @@ import Testing
 
 /// Speech Dispatcher's autospawn with unmodified clients: `SPEECHD_CMD=announcerd` makes python3-speechd
 /// start announcer when no server answers, as it would start `speech-dispatcher --spawn`.
-@Suite(.serialized, .enabled(if: speechDispatcherClientsInstalled, "python3-speechd is installed (CI installs it)"))
+@Suite(.serialized, .startsProcesses, .enabled(if: speechDispatcherClientsInstalled, "python3-speechd is installed (CI installs it)"))
 struct AutospawnTests {
     /// A private runtime and cache directory, so the spawned server's default socket and log are the test's own.
     final class Home {
@@ -21,9 +21,9 @@ struct AutospawnTests {
 
         /// The spawned server's log once it holds `text`, waiting up to 10 s: the server may answer a
         /// client a moment before it has written its start line.
-        func log(containing text: String) -> String {
+        func log(containing text: String) async -> String {
             var log = ""
-            _ = waitFor({
+            _ = await waitFor({
                 log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
                 return log.contains(text)
             }, seconds: 10)
@@ -60,7 +60,7 @@ struct AutospawnTests {
     }
 
     @Test("python3-speechd with SPEECHD_CMD=announcerd starts announcer when no server answers, and speaks through it")
-    func pythonClientAutospawnsAnnouncer() throws {
+    func pythonClientAutospawnsAnnouncer() async throws {
         let home = Home()
         defer { home.stopServer() }
         let script = """
@@ -69,44 +69,44 @@ struct AutospawnTests {
         print(client.speak("Spoken by an autospawned announcer")[0])
         client.close()
         """
-        let run = try ProgramRun(SSIPClientTests.python, ["-c", script], environment: home.environment, timeout: 30)
+        let run = try await ProgramRun.run(SSIPClientTests.python, ["-c", script], environment: home.environment, timeout: 30)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("225"), "\(run.standardOutput)")
-        Home.expectStarted(home.log(containing: "Started, serving"), on: home.socketPath)
+        Home.expectStarted(await home.log(containing: "Started, serving"), on: home.socketPath)
         #expect(Home.serverProcessID(at: home.socketPath) != nil)
     }
 
     @Test("spd-say (libspeechd) with SPEECHD_CMD=announcerd starts announcer and waits for the end of its message")
-    func spdSayAutospawnsAnnouncer() throws {
+    func spdSayAutospawnsAnnouncer() async throws {
         let home = Home()
         defer { home.stopServer() }
         // -w waits for the message's END event: it exits 0 only when announcer spoke it to the end.
-        let run = try ProgramRun("/usr/bin/spd-say", ["-w", "Spoken by announcer, which spd-say started"], environment: home.environment, timeout: 30)
+        let run = try await ProgramRun.run("/usr/bin/spd-say", ["-w", "Spoken by announcer, which spd-say started"], environment: home.environment, timeout: 30)
         #expect(run.status == 0, "\(run.standardError)")
-        Home.expectStarted(home.log(containing: "Started, serving"), on: home.socketPath)
+        Home.expectStarted(await home.log(containing: "Started, serving"), on: home.socketPath)
         #expect(Home.serverProcessID(at: home.socketPath) != nil)
     }
 
     @Test("announcerd --spawn exits 0 at once when a server already answers, and the server goes on")
-    func spawnWithARunningServerExitsAtOnce() throws {
+    func spawnWithARunningServerExitsAtOnce() async throws {
         let home = Home()
         defer { home.stopServer() }
         let arguments = ["--spawn", "--communication-method", "unix_socket", "--socket-path", home.socketPath, "--port", "6560"]
-        let first = try ProgramRun(ServerProcess.announcerd.path, arguments, environment: home.environment)
+        let first = try await ProgramRun.run(ServerProcess.announcerd.path, arguments, environment: home.environment)
         #expect(first.status == 0, "\(first.standardError)")
         let pid = try #require(Home.serverProcessID(at: home.socketPath))
         let started = Date()
-        let second = try ProgramRun(ServerProcess.announcerd.path, arguments, environment: home.environment)
+        let second = try await ProgramRun.run(ServerProcess.announcerd.path, arguments, environment: home.environment)
         #expect(second.status == 0, "\(second.standardError)")
         #expect(Date().timeIntervalSince(started) < 2)
         #expect(Home.serverProcessID(at: home.socketPath) == pid)
     }
 
     @Test("announcerd refuses inet_socket autospawn with one sentence and a non-zero status")
-    func inetSocketAutospawnIsRefused() throws {
+    func inetSocketAutospawnIsRefused() async throws {
         let home = Home()
         defer { home.stopServer() }
-        let run = try ProgramRun(ServerProcess.announcerd.path, ["--spawn", "--communication-method", "inet_socket", "--port", "6560"], environment: home.environment)
+        let run = try await ProgramRun.run(ServerProcess.announcerd.path, ["--spawn", "--communication-method", "inet_socket", "--port", "6560"], environment: home.environment)
         #expect(run.status != 0)
         #expect(run.standardError.contains("announcerd serves Unix domain sockets only, not inet_socket"), "\(run.standardError)")
     }

@@ -6,11 +6,11 @@ import Testing
 
 /// Whatever one client sends, it gets a clear reply, and everyone else's announcements are still spoken.
 /// The server's own logic behind these is tested in the test's process by `BadInputOnFakeEngineTests`.
-@Suite(.serialized) struct BadInputTests {
+@Suite(.serialized, .startsProcesses) struct BadInputTests {
     @Test("Each bad input gets its error code and a sentence, and another client is still spoken")
-    func eachBadInputGetsItsErrorAndOthersAreSpoken() throws {
-        let server = try ServerProcess(arguments: ["--max-line-length", "65536"])
-        defer { server.stop() }
+    func eachBadInputGetsItsErrorAndOthersAreSpoken() async throws {
+        let server = try await ServerProcess.start(arguments: ["--max-line-length", "65536"])
+        defer { server.end() }
         let bad = try SocketClient(path: server.socketPath)
         func code(after bytes: [UInt8]) -> ProtocolError.Code? {
             bad.send(bytes + [UInt8(ascii: "\n")])
@@ -36,7 +36,7 @@ import Testing
             quitter.send(#"{"request":"speak","text":"half a mess"#)
         }
         // A well-behaved client's announcement still ends spoken.
-        #expect(try speakAssertiveAndFollow("Still here", at: server.socketPath).last?.outcome == .spoken)
+        #expect(try await speakAssertiveAndFollow("Still here", at: server.socketPath).last?.outcome == .spoken)
         #expect(server.process.isRunning)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// Emacspeak's speech-server protocol: `announce emacspeak` on its own, Debian's Emacspeak 53 itself
 /// in a real terminal, a command log captured from it, and Fenrir's Emacspeak driver, all unmodified.
-@Suite(.serialized) struct EmacspeakTests {
+@Suite(.serialized, .startsProcesses) struct EmacspeakTests {
     static let setup = "/usr/share/emacs/site-lisp/emacspeak/lisp/emacspeak-setup.el"
     static let emacspeakInstalled = ProcessInfo.processInfo.environment["CI"] == "true"
         || (FileManager.default.fileExists(atPath: setup) && FileManager.default.isExecutableFile(atPath: "/usr/bin/emacs"))
@@ -25,20 +25,15 @@ import Testing
         return (try? EventLine.parse(whole)) ?? []
     }
 
-    static func waitFor(seconds: Double = 20, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return condition()
+    static func waitFor(seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
+        await TestSupport.waitFor(condition, seconds: seconds)
     }
 
     /// The wrapper in a servers folder of the test's own, installed by the script users run.
-    static func installWrapper() throws -> String {
+    static func installWrapper() async throws -> String {
         let servers = temporaryPath("emacspeak-servers")
         try FileManager.default.createDirectory(atPath: servers, withIntermediateDirectories: true)
-        let install = try ProgramRun("/bin/bash", [Repository.path("scripts/install-emacspeak-server"),
+        let install = try await ProgramRun.run("/bin/bash", [Repository.path("scripts/install-emacspeak-server"),
                                                    "--announce", AnnounceProcess.executable.path, "--servers", servers])
         try #require(install.status == 0, "\(install.standardOutput)\(install.standardError)")
         #expect(install.standardOutput.contains("Added the speech server announcer to \(servers)"))
@@ -47,9 +42,9 @@ import Testing
     }
 
     @Test("printf 'tts_set_speech_rate 250\\nq {Hello from Emacspeak}\\nd\\n' | announce emacspeak --sink wav:FILE gives speech in the WAV")
-    func dispatchedTextIsInTheWAV() throws {
+    func dispatchedTextIsInTheWAV() async throws {
         let wav = temporaryPath("emacspeak.wav")
-        let run = try AnnounceProcess.run(["emacspeak", "--sink", "wav:\(wav)"], input: "tts_set_speech_rate 250\nq {Hello from Emacspeak}\nd\n")
+        let run = try await AnnounceProcess.run(["emacspeak", "--sink", "wav:\(wav)"], input: "tts_set_speech_rate 250\nq {Hello from Emacspeak}\nd\n")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.isEmpty && run.standardError.isEmpty, "\(run.standardOutput)\(run.standardError)")
         let sound = try WAVFile(contentsOf: wav)
@@ -59,13 +54,14 @@ import Testing
     }
 
     @Test("s stops what Emacspeak is saying: the WAV ends early and the timeline says cancelled; a letter after it is spoken")
-    func stopCutsSpeech() throws {
+    func stopCutsSpeech() async throws {
         let wav = temporaryPath("emacspeak-stopped.wav")
         let events = temporaryPath("emacspeak-stopped.jsonl")
         let text = String(repeating: "This sentence is read again and again until Emacspeak stops it. ", count: 6)
+        // Not a wait: `sleep 0.8` paces Emacs's commands as a person's key to stop comes, mid-sentence.
         let script = "(printf 'q {\(text)}\\nd\\n'; sleep 0.8; printf 's\\nl {A}\\n')"
             + " | \"$0\" emacspeak --sink wav:\(wav) --events \(events)"
-        let run = try ProgramRun("/bin/sh", ["-c", script, AnnounceProcess.executable.path],
+        let run = try await ProgramRun.run("/bin/sh", ["-c", script, AnnounceProcess.executable.path],
                                  environment: AnnounceProcess.hermeticEnvironment, timeout: 60)
         #expect(run.status == 0, "\(run.standardError)")
         let timeline = Self.events(events)
@@ -82,11 +78,11 @@ import Testing
     @Test("Emacspeak 53, unmodified, in a terminal, speaks through announcerd; a key press cuts the line it was reading",
           .enabled(if: emacspeakInstalled, "Emacspeak is installed (CI installs it)"),
           .enabled(if: TmuxSession.isInstalled, "tmux is installed (CI installs it)"))
-    func emacspeakSpeaksThroughTheServer() throws {
-        let wrapper = try Self.installWrapper()
+    func emacspeakSpeaksThroughTheServer() async throws {
+        let wrapper = try await Self.installWrapper()
         let events = temporaryPath("emacspeak-server.jsonl")
-        let server = try ServerProcess(arguments: ["--events", events])
-        defer { server.stop() }
+        let server = try await ServerProcess.start(arguments: ["--events", events])
+        defer { server.end() }
         let log = temporaryPath("emacspeak-commands.log")
         let file = temporaryPath("emacspeak.txt")
         try "The first line of the file.\nThe second line, which Emacspeak reads when the cursor moves down.\n\(Self.longLine)\nFourth.\n"
@@ -99,8 +95,9 @@ import Testing
         defer { terminal.kill() }
         func commands() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         // Emacspeak is ready once it has told the server its settings.
-        try #require(Self.waitFor(seconds: 90) { commands().contains("tts_sync_state") }, "Emacspeak never started its server:\n\(terminal.screen())")
-        Thread.sleep(forTimeInterval: 1)
+        try #require(await Self.waitFor(seconds: 90) { commands().contains("tts_sync_state") }, "Emacspeak never started its server:\n\(terminal.screen())")
+        // Not a wait: paces a person, who looks at the screen a moment before the first key.
+        try await Task.sleep(for: .seconds(1))
 
         func announcement(_ prefix: String) -> [EventLine] {
             let all = Self.events(events)
@@ -108,40 +105,41 @@ import Testing
             return all.filter { $0.id == id }
         }
         terminal.send(["C-n"])
-        try #require(Self.waitFor { announcement("The second line").contains { $0.event == .firstAudio } },
+        try #require(await Self.waitFor { announcement("The second line").contains { $0.event == .firstAudio } },
                      "C-n was not spoken:\n\(commands())\n\(Self.events(events))")
         terminal.send(["C-n"])
-        try #require(Self.waitFor { announcement("A third line").contains { $0.event == .firstAudio } }, "\(commands())")
-        Thread.sleep(forTimeInterval: 0.5)
+        try #require(await Self.waitFor { announcement("A third line").contains { $0.event == .firstAudio } }, "\(commands())")
+        // Not a wait: paces a person's keystrokes: the next key comes half a second into the line.
+        try await Task.sleep(for: .seconds(0.5))
         let pressed = MonotonicInstant.now()
         terminal.send(["C-n"])
-        try #require(Self.waitFor { announcement("A third line").contains { $0.event == .ended } }, "\(commands())")
+        try #require(await Self.waitFor { announcement("A third line").contains { $0.event == .ended } }, "\(commands())")
         let third = announcement("A third line")
         #expect(third.last?.outcome == .cancelled, "the key press did not cut the line: \(third)")
         let cutAfter = (Double(third.last!.time.microseconds) - Double(pressed.microseconds)) / 1_000
         print("Emacspeak key press to cut: \(cutAfter) ms, Emacs's own work included.")
         #expect(cutAfter < 500, "the cut came \(cutAfter) ms after the key press")
-        try #require(Self.waitFor { announcement("Fourth").last?.event == .ended })
+        try #require(await Self.waitFor { announcement("Fourth").last?.event == .ended })
         #expect(announcement("Fourth").last?.outcome == .spoken)
         #expect(announcement("The second line").last?.outcome == .cancelled)
 
         // What Emacspeak sent, replayed: every command understood.
-        let replay = try AnnounceProcess.run(["emacspeak", "--sink", "null"], input: commands())
+        let replay = try await AnnounceProcess.run(["emacspeak", "--sink", "null"], input: commands())
         #expect(replay.status == 0 && replay.standardError.isEmpty, "\(replay.standardError)")
         #expect(!server.standardErrorText.contains("rror"), "\(server.standardErrorText)")
     }
 
     @Test("Fenrir's Emacspeak driver, unmodified, speaks through announcerd by the installed wrapper run with tclsh, and stops",
           .enabled(if: fenrirInstalled, "Fenrir and tclsh are installed (CI installs them)"))
-    func fenrirEmacspeakDriverSpeaks() throws {
-        let wrapper = try Self.installWrapper()
+    func fenrirEmacspeakDriverSpeaks() async throws {
+        let wrapper = try await Self.installWrapper()
         let events = temporaryPath("fenrir-emacspeak.jsonl")
-        let server = try ServerProcess(arguments: ["--events", events])
-        defer { server.stop() }
-        let run = try ProgramRun("/usr/bin/python3", [Repository.path("Tests/Clients/fenrir_emacspeak_client.py"), wrapper],
+        let server = try await ServerProcess.start(arguments: ["--events", events])
+        defer { server.end() }
+        let run = try await ProgramRun.run("/usr/bin/python3", [Repository.path("Tests/Clients/fenrir_emacspeak_client.py"), wrapper],
                                  environment: ["ANNOUNCER_SOCKET": server.socketPath], timeout: 60)
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
-        try #require(Self.waitFor { Self.events(events).contains { $0.text == "The last line." && $0.event == .ended } },
+        try #require(await Self.waitFor { Self.events(events).contains { $0.text == "The last line." && $0.event == .ended } },
                      "\(run.standardOutput)\(Self.events(events))")
         let timeline = Self.events(events)
         func outcome(_ prefix: String) -> Outcome.Kind? {

@@ -8,7 +8,7 @@ import TestSupport
 /// that is an alias bomb or 100 MB, at start and on SIGHUP; numbers too large for Int in `announce
 /// emacspeak`. Each is refused or clamped in one sentence, and the program goes on. A flow file that
 /// is an alias bomb is AnnounceCommandTests' `HostileFlowFileTests`.
-@Suite(.serialized) struct HostileInputFilesTests {
+@Suite(.serialized, .startsProcesses) struct HostileInputFilesTests {
     static let wordsBomb = HostileYAML.wordsBomb
     static let complexKeyBomb = HostileYAML.complexKeyBomb
 
@@ -28,32 +28,32 @@ import TestSupport
     }
 
     /// Speaks `text`, which must differ from the last, since a repeat within a second is dropped.
-    static func speaks(_ text: String, _ client: SocketClient) throws -> Bool {
+    static func speaks(_ text: String, _ client: SocketClient) async throws -> Bool {
         let id = try #require(client.request(#"{"request":"speak","text":"\#(text)","rate":450,"follow":true}"#)?.id)
-        return client.readEvents(until: isEnd(of: id)).last?.outcome == .spoken
+        return await client.events(until: isEnd(of: id)).last?.outcome == .spoken
     }
 
     @Test("announcerd with an alias bomb in its XDG_CONFIG_HOME starts, says so in one line naming the file and the limit, and speaks with the shipped profile",
           arguments: ["words", "complex key"])
-    func bombAtStartLeavesTheShippedProfile(bomb: String) throws {
+    func bombAtStartLeavesTheShippedProfile(bomb: String) async throws {
         let (home, file) = try Self.config(enYAML: bomb == "words" ? Self.wordsBomb : "language: en\n" + Self.complexKeyBomb)
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let server = try ServerProcess(environment: ["XDG_CONFIG_HOME": home])
-        defer { server.stop() }
+        let server = try await ServerProcess.start(environment: ["XDG_CONFIG_HOME": home])
+        defer { server.end() }
         #expect(server.standardErrorText.contains("A voice profile was left out. Voices problem \(file), line "), "\(server.standardErrorText)")
         #expect(server.standardErrorText.contains(Self.aliasSentence))
         let client = try SocketClient(path: server.socketPath)
         let sources = try #require(Self.englishSources(client))
         #expect(sources.count == 1 && sources[0].hasSuffix("Voices/en.yaml"), "\(sources)")
-        #expect(try Self.speaks("Still speaking", client))
+        #expect(try await Self.speaks("Still speaking", client))
     }
 
     @Test("SIGHUP with an alias bomb, then a 100 MB profile, keeps the old profiles, in one line each naming the file and the limit; speech goes on")
-    func bombOnReloadKeepsTheOldProfiles() throws {
+    func bombOnReloadKeepsTheOldProfiles() async throws {
         let (home, file) = try Self.config(enYAML: "lexicon:\n  Blindeforbundet: Blinde forbundet\n")
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let server = try ServerProcess(environment: ["XDG_CONFIG_HOME": home])
-        defer { server.stop() }
+        let server = try await ServerProcess.start(environment: ["XDG_CONFIG_HOME": home])
+        defer { server.end() }
         let client = try SocketClient(path: server.socketPath)
         let before = try #require(Self.englishSources(client))
         #expect(before.last == file)
@@ -61,10 +61,10 @@ import TestSupport
         try Self.wordsBomb.write(toFile: file, atomically: true, encoding: .utf8)
         kill(server.process.processIdentifier, SIGHUP)
         let refused = "The voice profiles were not reloaded on SIGHUP and stay as they were. Voices problem \(file), line "
-        #expect(waitFor({ server.standardErrorText.contains(refused) }, seconds: 10), "\(server.standardErrorText)")
+        #expect(await waitFor({ server.standardErrorText.contains(refused) }, seconds: 10), "\(server.standardErrorText)")
         #expect(server.standardErrorText.contains(Self.aliasSentence))
         #expect(Self.englishSources(client) == before)
-        #expect(try Self.speaks("Still speaking after the bomb", client))
+        #expect(try await Self.speaks("Still speaking after the bomb", client))
 
         // Sparse, so the test writes nothing: the size alone refuses it, and none of it is read.
         try FileManager.default.removeItem(atPath: file)
@@ -74,9 +74,9 @@ import TestSupport
         try handle.close()
         kill(server.process.processIdentifier, SIGHUP)
         let tooLarge = "Voices problem \(file): The file is 104857600 bytes; a voice profile may be at most 1 MiB, so it was not read."
-        #expect(waitFor({ server.standardErrorText.contains(tooLarge) }, seconds: 10), "\(server.standardErrorText)")
+        #expect(await waitFor({ server.standardErrorText.contains(tooLarge) }, seconds: 10), "\(server.standardErrorText)")
         #expect(Self.englishSources(client) == before)
-        #expect(try Self.speaks("Still speaking after 100 MB", client))
+        #expect(try await Self.speaks("Still speaking after 100 MB", client))
         #expect(server.process.isRunning)
     }
 }

@@ -12,7 +12,7 @@ let orcaInstalled: Bool = ProcessInfo.processInfo.environment["CI"] == "true"
         && FileManager.default.isExecutableFile(atPath: OrcaSpeechTests.dbusRunSession)
         && FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher"))
 
-@Suite(.serialized, .enabled(if: orcaInstalled, "Orca, dbus-run-session and at-spi2-core are installed (CI installs them)"))
+@Suite(.serialized, .startsProcesses, .enabled(if: orcaInstalled, "Orca, dbus-run-session and at-spi2-core are installed (CI installs them)"))
 struct OrcaSpeechTests {
     /// Tests/Clients/orca_speech_client.py: creates orca.speechdispatcherfactory.SpeechServer and calls it as Orca does.
     static let script = Repository.path("Tests/Clients/orca_speech_client.py")
@@ -59,12 +59,12 @@ struct OrcaSpeechTests {
     }
 
     @Test("Orca's speech server sets up with SSML, speaks, reads three lines by say-all with index marks, stops, and shuts down, with no error")
-    func orcaSpeechServerWorksUnchanged() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func orcaSpeechServerWorksUnchanged() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let listener = try SocketClient(path: server.socketPath)
         _ = listener.request(.subscribe)
-        let run = try ProgramRun(
+        let run = try await ProgramRun.run(
             Self.dbusRunSession, ["--", SSIPClientTests.python, Self.script, "--quiet-debug", "--total-timeout", "120"],
             environment: ["SPEECHD_ADDRESS": "unix_socket:\(server.socketPath)", "LC_ALL": "C.UTF-8"], timeout: 150)
         let output = "\(run.standardOutput)\n\(run.standardError)"
@@ -73,7 +73,7 @@ struct OrcaSpeechTests {
 
         // The long text is the last announcement; when the script failed early it never comes.
         let longEnded: (EventLine) -> Bool = { $0.event == .ended && $0.text == Self.longText }
-        let events = listener.readEvents(until: longEnded, timeout: run.status == 0 ? 30 : 3)
+        let events = await listener.events(until: longEnded, timeout: run.status == 0 ? 30 : 3)
         func announcement(_ text: String) -> [EventLine] {
             guard let id = events.first(where: { $0.event == .received && $0.text == text })?.id else { return [] }
             return events.filter { $0.id == id }

@@ -5,10 +5,10 @@ import TestSupport
 
 /// `announce pipe --tee`, as a build's output goes through it: the input always comes out whole and
 /// at once, whatever happens to speech, and the build's own exit status stands.
-@Suite(.serialized) struct PipeTeeTests {
+@Suite(.serialized, .startsProcesses) struct PipeTeeTests {
     /// Runs a bash script with `$ANNOUNCE` naming the built announce, and no server to be found.
-    private func bash(_ script: String, environment: [String: String] = [:]) throws -> ProgramRun {
-        try ProgramRun("/bin/bash", ["-c", script], environment: AnnounceProcess.hermeticEnvironment.merging(
+    private func bash(_ script: String, environment: [String: String] = [:]) async throws -> ProgramRun {
+        try await ProgramRun.run("/bin/bash", ["-c", script], environment: AnnounceProcess.hermeticEnvironment.merging(
             ["ANNOUNCE": AnnounceProcess.executable.path]) { $1 }.merging(environment) { $1 }, timeout: 120)
     }
 
@@ -18,8 +18,9 @@ import TestSupport
     }
 
     @Test("With no audio device, --tee passes every line through, warns once, and the producer is not killed by SIGPIPE")
-    func missingDevicePassesEverythingThrough() throws {
-        let run = try bash("""
+    func missingDevicePassesEverythingThrough() async throws {
+        // Not a wait: `sleep 0.02` paces the build's lines, as a compiler writes them.
+        let run = try await bash("""
             for i in $(seq 1 10); do echo "Compiling file $i"; sleep 0.02; done | "$ANNOUNCE" pipe --tee --sink alsa:hw:97
             echo "statuses ${PIPESTATUS[*]}"
             """)
@@ -31,8 +32,8 @@ import TestSupport
     }
 
     @Test("With pipefail, a failing build's status is the pipeline's, even when speech cannot start")
-    func producersStatusIsPassedOn() throws {
-        let run = try bash("""
+    func producersStatusIsPassedOn() async throws {
+        let run = try await bash("""
             set -o pipefail
             (echo "error: it broke"; exit 3) | "$ANNOUNCE" pipe --tee --sink alsa:hw:97
             echo "status $?"
@@ -41,17 +42,20 @@ import TestSupport
     }
 
     @Test("When the server goes away mid-pipe, every line still passes through, one warning says so, and the rest is spoken here")
-    func serverGoingAwaySpeaksTheRestInProcess() throws {
-        let server = try ServerProcess()
+    func serverGoingAwaySpeaksTheRestInProcess() async throws {
+        let server = try await ServerProcess.start()
+        let listener = try SocketClient(path: server.socketPath)
+        _ = listener.request(.subscribe)
         let directory = ServerProcess.makeDirectory()
         let pipe = try TeeSession(socket: server.socketPath, arguments: ["--every-line", "--events", "\(directory)/events.jsonl"])
         let lines = (1...10).map { "Build step \($0)" }
         pipe.send(lines[0..<6].map { $0 + "\n" }.joined())
-        pipe.read(until: "Build step 6\n")
-        Thread.sleep(forTimeInterval: 0.3)
-        server.stop(signal: SIGKILL)
+        await pipe.read(until: "Build step 6\n")
+        // The server goes once it has the first six.
+        _ = await listener.events(until: { $0.event == .received && $0.text == lines[5] })
+        await server.stop(signal: SIGKILL)
         pipe.send(lines[6...].map { $0 + "\n" }.joined())
-        #expect(try pipe.finish() == 0)
+        #expect(try await pipe.finish() == 0)
         #expect(pipe.output == lines.map { $0 + "\n" }.joined())
         let warnings = messages(pipe.standardError)
         #expect(warnings.count == 1 && warnings[0].hasPrefix("Warning: the announcer server went away; announce speaks the rest itself."),
@@ -84,7 +88,13 @@ private final class TeeSession {
 
     func send(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
 
-    func read(until text: String) {
+    /// Reads standard output until it holds `text` or ends, on a thread of its own while the test waits.
+    func read(until text: String) async {
+        nonisolated(unsafe) let session = self
+        await offThread("tee read") { session.readBlocking(until: text) }
+    }
+
+    private func readBlocking(until text: String) {
         while !output.contains(text) {
             let chunk = outputPipe.fileHandleForReading.availableData
             if chunk.isEmpty { return }
@@ -92,7 +102,13 @@ private final class TeeSession {
         }
     }
 
-    func finish() throws -> Int32 {
+    /// Closes standard input and reads both outputs to their end and the exit, on a thread of its own.
+    func finish() async throws -> Int32 {
+        nonisolated(unsafe) let session = self
+        return try await offThread("tee finish") { try session.finishBlocking() }
+    }
+
+    private func finishBlocking() throws -> Int32 {
         try input.fileHandleForWriting.close()
         output += String(decoding: outputPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         standardError = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

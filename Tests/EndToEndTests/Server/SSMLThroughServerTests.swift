@@ -8,7 +8,7 @@ import Testing
 /// SSML, index marks, pause and resume, and sound icons, through a real `announcerd` playing to a
 /// PulseAudio null sink of the test's own, driven by python3-speechd unmodified, and checked against
 /// what the sink really played.
-@Suite(.serialized, .enabled(if: speechDispatcherClientsInstalled && PrivatePulseAudio.isInstalled,
+@Suite(.serialized, .startsProcesses, .enabled(if: speechDispatcherClientsInstalled && PrivatePulseAudio.isInstalled,
                              "python3-speechd and PulseAudio are installed (CI installs them)"))
 struct SSMLThroughServerTests {
     static let client = Repository.path("Tests/Clients/speechd_ssml_client.py")
@@ -20,21 +20,30 @@ struct SSMLThroughServerTests {
         let listener: SocketClient
         let capture: PulseAudioCapture
 
-        init(arguments: [String] = []) throws {
-            pulse = try PrivatePulseAudio()
-            server = try ServerProcess(arguments: ["--sink", "alsa:default"] + arguments, environment: pulse.environment)
+        private init(pulse: PrivatePulseAudio, server: ServerProcess, capture: PulseAudioCapture) throws {
+            self.pulse = pulse
+            self.server = server
+            self.capture = capture
             listener = try SocketClient(path: server.socketPath)
             _ = listener.request(.subscribe)
-            capture = try PulseAudioCapture(sink: PrivatePulseAudio.sinkName, environment: pulse.environment)
         }
 
-        func run(_ arguments: [String]) throws -> ProgramRun {
-            try ProgramRun(SSIPClientTests.python, [SSMLThroughServerTests.client] + arguments,
-                           environment: ["SPEECHD_ADDRESS": "unix_socket:\(server.socketPath)", "LC_ALL": "C.UTF-8"], timeout: 60)
+        /// Starts the sound server, announcerd on it, and the recording, suspending the test meanwhile.
+        static func start(arguments: [String] = []) async throws -> Rig {
+            let pulse = try await offThread("private PulseAudio") { try PrivatePulseAudio() }
+            let server = try await ServerProcess.start(arguments: ["--sink", "alsa:default"] + arguments, environment: pulse.environment)
+            let capture = try await offThread("capture") { try PulseAudioCapture(sink: PrivatePulseAudio.sinkName, environment: pulse.environment) }
+            return try Rig(pulse: pulse, server: server, capture: capture)
         }
 
+        func run(_ arguments: [String]) async throws -> ProgramRun {
+            try await ProgramRun.run(SSIPClientTests.python, [SSMLThroughServerTests.client] + arguments,
+                                     environment: ["SPEECHD_ADDRESS": "unix_socket:\(server.socketPath)", "LC_ALL": "C.UTF-8"], timeout: 60)
+        }
+
+        /// Sends the server SIGTERM and kills the sound server it played to, for a `defer`.
         func stop() {
-            server.stop()
+            server.end()
             pulse.kill()
         }
     }
@@ -60,23 +69,24 @@ struct SSMLThroughServerTests {
     static func milliseconds(_ event: EventLine) -> Double { Double(event.time.microseconds) / 1_000 }
 
     @Test("An utterance with five marks gets five INDEX_MARK callbacks in order, then END, each mark within 20 ms of its audio")
-    func fiveMarksInOrderEachWithin20MillisecondsOfItsAudio() throws {
-        let rig = try Rig()
+    func fiveMarksInOrderEachWithin20MillisecondsOfItsAudio() async throws {
+        let rig = try await Rig.start()
         defer { rig.stop() }
         // Words that begin with a voiced sound: a word that begins with a stop, like "two", has tens of
         // milliseconds of closure silence before anything can be heard, which is not the mark's error.
         let words = ["one", "eight", "nine", "eleven", "many"]
         let ssml = "<speak>" + words.enumerated().map { "<mark name=\"m\($0.offset + 1)\"/>\($0.element)" }
             .joined(separator: "<break time=\"600ms\"/>") + "</speak>"
-        let run = try rig.run(["marks", ssml])
+        let run = try await rig.run(["marks", ssml])
         #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
         let callbacks = lines.filter { $0.hasPrefix("INDEX_MARK") || $0.hasPrefix("END") }
         #expect(callbacks.count == 6 && callbacks.prefix(5) == ["INDEX_MARK m1", "INDEX_MARK m2", "INDEX_MARK m3", "INDEX_MARK m4", "INDEX_MARK m5"]
             && callbacks.last?.hasPrefix("END") == true, "\(run.standardOutput)")
 
-        let events = rig.listener.readEvents(until: { $0.event == .ended }, timeout: 20)
-        Thread.sleep(forTimeInterval: 0.3)
+        let events = await rig.listener.events(until: { $0.event == .ended }, timeout: 20)
+        // Not a wait: the sound's tail is still in the sink's buffer when the timeline says it ended.
+        try await Task.sleep(for: .seconds(0.3))
         let samples = rig.capture.stopAndKeepSamples()
         let marks = events.filter { $0.event == .mark }
         #expect(marks.map(\.mark) == ["m1", "m2", "m3", "m4", "m5"])
@@ -93,13 +103,13 @@ struct SSMLThroughServerTests {
     }
 
     @Test("PAUSE SELF in the middle of a marked utterance, then RESUME SELF: speech stops at the next mark and goes on from it")
-    func pauseStopsAtTheNextMarkAndResumeGoesOnFromIt() throws {
-        let rig = try Rig()
+    func pauseStopsAtTheNextMarkAndResumeGoesOnFromIt() async throws {
+        let rig = try await Rig.start()
         defer { rig.stop() }
         let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]
         let ssml = "<speak>" + words.enumerated().map { "<mark name=\"w\($0.offset + 1)\"/>\($0.element)" }
             .joined(separator: "<break time=\"400ms\"/>") + "</speak>"
-        let run = try rig.run(["pause", ssml, "w2"])
+        let run = try await rig.run(["pause", ssml, "w2"])
         #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
         let callbacks = run.standardOutput.split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
             .filter { !$0.hasPrefix("called") && !$0.hasPrefix("SSML") && !$0.contains("marks:") }
@@ -112,8 +122,9 @@ struct SSMLThroughServerTests {
         #expect(pausedAt < resumedAt && kinds.last == "END", "\(run.standardOutput)")
         #expect(callbacks[pausedAt - 1] == "INDEX_MARK w3", "it paused at the mark after the one the pause was asked at: \(run.standardOutput)")
 
-        let events = rig.listener.readEvents(until: { $0.event == .ended }, timeout: 20)
-        Thread.sleep(forTimeInterval: 0.3)
+        let events = await rig.listener.events(until: { $0.event == .ended }, timeout: 20)
+        // Not a wait: the sound's tail is still in the sink's buffer when the timeline says it ended.
+        try await Task.sleep(for: .seconds(0.3))
         let heard = Self.onsets(in: rig.capture.stopAndKeepSamples())
         #expect(events.contains { $0.event == .paused } && events.contains { $0.event == .resumed })
         #expect(events.last?.outcome == .spoken)
@@ -126,20 +137,21 @@ struct SSMLThroughServerTests {
     }
 
     @Test("SOUND_ICON plays a WAV from a sound folder, and an unknown name is spoken as words")
-    func soundIconPlaysAndUnknownNameIsSpoken() throws {
+    func soundIconPlaysAndUnknownNameIsSpoken() async throws {
         // A 1 kHz tone of 300 ms, which speech never is.
         let folder = NSTemporaryDirectory() + "announcer-sounds-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.toneWAV(hertz: 1_000, milliseconds: 300, rate: 44_100).write(to: URL(fileURLWithPath: folder + "/test-beep.wav"))
-        let rig = try Rig(arguments: ["--sounds", folder])
+        let rig = try await Rig.start(arguments: ["--sounds", folder])
         defer { rig.stop() }
 
-        let played = try rig.run(["icon", "test-beep"])
+        let played = try await rig.run(["icon", "test-beep"])
         #expect(played.status == 0, "\(played.standardError)")
-        let first = rig.listener.readEvents(until: { $0.event == .ended }, timeout: 20)
+        let first = await rig.listener.events(until: { $0.event == .ended }, timeout: 20)
         #expect(first.last?.outcome == .spoken, "\(first)")
-        Thread.sleep(forTimeInterval: 0.3)
+        // Not a wait: the sound's tail is still in the sink's buffer when the timeline says it ended.
+        try await Task.sleep(for: .seconds(0.3))
         let samples = rig.capture.stopAndKeepSamples()
         let loud = samples.indices.filter { abs(Int(samples[$0])) > 1_000 }
         try #require(!loud.isEmpty, "nothing was heard")
@@ -149,9 +161,9 @@ struct SSMLThroughServerTests {
         #expect(abs(seconds - 0.3) < 0.05, "the sound lasted \(seconds) s")
         #expect(abs(Double(crossings) / 2 / seconds - 1_000) < 50, "the sound was \(Double(crossings) / 2 / seconds) Hz")
 
-        let unknown = try rig.run(["icon", "no_such_icon"])
+        let unknown = try await rig.run(["icon", "no_such_icon"])
         #expect(unknown.status == 0, "\(unknown.standardError)")
-        let second = rig.listener.readEvents(until: { $0.event == .ended }, timeout: 20)
+        let second = await rig.listener.events(until: { $0.event == .ended }, timeout: 20)
         #expect(second.first { $0.event == .received }?.text == "no such icon", "\(second)")
         #expect(second.last?.outcome == .spoken)
         #expect(!rig.server.standardErrorText.contains("rror"), "\(rig.server.standardErrorText)")
@@ -160,16 +172,17 @@ struct SSMLThroughServerTests {
     @Test("SOUND_ICON with a name from Debian's sound-icons folder plays that file, not its name as words",
           .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/sounds/sound-icons/prompt"),
                    "Debian's sound-icons package is installed (CI installs it)"))
-    func soundIconFromTheSoundIconsPackagePlaysItsFile() throws {
+    func soundIconFromTheSoundIconsPackagePlaysItsFile() async throws {
         // "prompt" is a link to prompt.wav (1.3 s), named as Speech Dispatcher's clients name it.
         let file = try WAVFile(contentsOf: "/usr/share/sounds/sound-icons/prompt")
-        let rig = try Rig()
+        let rig = try await Rig.start()
         defer { rig.stop() }
-        let played = try rig.run(["icon", "prompt"])
+        let played = try await rig.run(["icon", "prompt"])
         #expect(played.status == 0, "\(played.standardError)")
-        let events = rig.listener.readEvents(until: { $0.event == .ended }, timeout: 20)
+        let events = await rig.listener.events(until: { $0.event == .ended }, timeout: 20)
         #expect(events.last?.outcome == .spoken, "\(events)")
-        Thread.sleep(forTimeInterval: 0.3)
+        // Not a wait: the sound's tail is still in the sink's buffer when the timeline says it ended.
+        try await Task.sleep(for: .seconds(0.3))
         let recorded = rig.capture.stopAndKeepSamples().map { Float($0) / 32_768 }
 
         // The loudness of the recording, from its first sound, follows the file's, 10 ms at a time.
@@ -186,15 +199,16 @@ struct SSMLThroughServerTests {
     @Test("A sound icon shorter than the sink's buffer (\"capital\", 35 ms) is heard, not dropped as the utterance ends",
           .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/sounds/sound-icons/capital"),
                    "Debian's sound-icons package is installed (CI installs it)"))
-    func shortSoundIconIsHeard() throws {
+    func shortSoundIconIsHeard() async throws {
         let file = try WAVFile(contentsOf: "/usr/share/sounds/sound-icons/capital")
-        let rig = try Rig()
+        let rig = try await Rig.start()
         defer { rig.stop() }
-        let played = try rig.run(["icon", "capital"])
+        let played = try await rig.run(["icon", "capital"])
         #expect(played.status == 0, "\(played.standardError)")
-        let events = rig.listener.readEvents(until: { $0.event == .ended }, timeout: 20)
+        let events = await rig.listener.events(until: { $0.event == .ended }, timeout: 20)
         #expect(events.last?.outcome == .spoken, "\(events)")
-        Thread.sleep(forTimeInterval: 0.3)
+        // Not a wait: the sound's tail is still in the sink's buffer when the timeline says it ended.
+        try await Task.sleep(for: .seconds(0.3))
         let recorded = rig.capture.stopAndKeepSamples().map { Float($0) / 32_768 }
         let loudest = Self.loudness(recorded, rate: PulseAudioCapture.sampleRate).max() ?? 0
         let fileLoudest = Self.loudness(file.samples, rate: file.sampleRate).max() ?? 0

@@ -6,13 +6,13 @@ import Glibc
 import Testing
 
 /// Starting, refusing a second server, replacing a stale socket, and stopping cleanly.
-@Suite(.serialized) struct ServerLifecycleTests {
+@Suite(.serialized, .startsProcesses) struct ServerLifecycleTests {
     @Test("The standard socket is in a private directory: the directory 0700, the socket 0600")
-    func standardLocationIsPrivate() throws {
+    func standardLocationIsPrivate() async throws {
         let runtime = ServerProcess.makeDirectory()
         chmod(runtime, 0o755)
-        let server = try ServerProcess(socketPath: nil, environment: ["XDG_RUNTIME_DIR": runtime, "ANNOUNCER_SOCKET": ""], useStandardPath: true)
-        defer { server.stop() }
+        let server = try await ServerProcess.start(socketPath: nil, environment: ["XDG_RUNTIME_DIR": runtime, "ANNOUNCER_SOCKET": ""], useStandardPath: true)
+        defer { server.end() }
         var directory = stat(), socket = stat()
         #expect(stat(runtime + "/announcer", &directory) == 0)
         #expect(stat(runtime + "/announcer/announcer.sock", &socket) == 0)
@@ -22,17 +22,17 @@ import Testing
     }
 
     @Test("SIGTERM cancels what waits, announced on the event stream, removes the socket and exits 0")
-    func sigtermCancelsWaitingAndCleansUp() throws {
-        let server = try ServerProcess()
+    func sigtermCancelsWaitingAndCleansUp() async throws {
+        let server = try await ServerProcess.start()
         let listener = try SocketClient(path: server.socketPath)
         _ = listener.request(.subscribe)
         let client = try SocketClient(path: server.socketPath)
         let speaking = try #require(client.request(#"{"request":"speak","text":"A long sentence that is speaking when the server is told to stop"}"#)?.id)
         let waiting = try #require(client.request(#"{"request":"speak","text":"Waiting behind it"}"#)?.id)
-        _ = listener.readEvents(until: { $0.event == .firstAudio })
-        #expect(server.stop(signal: SIGTERM) == 0)
+        _ = await listener.events(until: { $0.event == .firstAudio })
+        #expect(await server.stop(signal: SIGTERM) == 0)
         var outcomes: [AnnouncementID: Outcome.Kind] = [:]
-        while let event = listener.readEvent(timeout: 5) {
+        while let event = await listener.event(timeout: 5) {
             if event.event == .ended { outcomes[event.id] = event.outcome }
         }
         #expect(outcomes == [speaking: .cancelled, waiting: .cancelled])
@@ -41,20 +41,20 @@ import Testing
     }
 
     @Test("SIGTERM ends the synthesis worker before the server exits 0")
-    func sigtermEndsTheWorkerFirst() throws {
-        let server = try ServerProcess()
+    func sigtermEndsTheWorkerFirst() async throws {
+        let server = try await ServerProcess.start()
         let client = try SocketClient(path: server.socketPath)
         let worker = try #require(client.request(.status)?.body(StatusBody.self)?.synthesis.workerPID)
         #expect(kill(pid_t(worker), 0) == 0, "the worker runs while the server does")
-        #expect(server.stop(signal: SIGTERM) == 0)
+        #expect(await server.stop(signal: SIGTERM) == 0)
         // Ended and reaped by the server itself, not left to notice its parent's end.
         #expect(kill(pid_t(worker), 0) == -1 && errno == ESRCH, "worker \(worker) still runs")
     }
 
     @Test("A process of another user is refused, checked with SO_PEERCRED", .enabled(if: geteuid() == 0, "needs root to act as another user"))
-    func otherUserIsRefused() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func otherUserIsRefused() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         // Open the file permissions, so only the peer-credential check stands in the way.
         let directory = (server.socketPath as NSString).deletingLastPathComponent
         chmod(directory, 0o755)
@@ -71,17 +71,17 @@ import Testing
             reply = b''
         print('closed' if reply == b'' else 'answered: ' + repr(reply))
         """
-        let run = try ProgramRun("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, server.socketPath])
+        let run = try await ProgramRun.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, server.socketPath])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "closed")
-        #expect(waitFor({
+        #expect(await waitFor({
             server.standardErrorText.contains("Refused a connection from another user: only the server's own user may use it. Peer process ")
                 && server.standardErrorText.contains("; peer user id 65534; server user id \(geteuid()).")
         }, seconds: 5), "\(server.standardErrorText)")
     }
 
     @Test("announcerd needs no root: as the unprivileged user nobody it starts its worker and speaks", .enabled(if: nobodyCanRunTheBuild, "needs root to become another user, and a build folder others may enter; as a normal user every test already proves it"))
-    func runsWithoutRoot() throws {
+    func runsWithoutRoot() async throws {
         let directory = "/tmp/anr-nobody-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -93,11 +93,11 @@ import Testing
         server.standardError = FileHandle.nullDevice
         try server.run()
         defer { kill(server.processIdentifier, SIGTERM); server.waitUntilExit() }
-        #expect(waitFor({ FileManager.default.fileExists(atPath: "\(directory)/a.sock") }, seconds: 20))
-        let said = try ProgramRun("/usr/bin/setpriv", asNobody + [ServerProcess.announce.path, "say", "--wait", "--socket", "\(directory)/a.sock", "Spoken by a server without root"])
+        #expect(await waitFor({ FileManager.default.fileExists(atPath: "\(directory)/a.sock") }, seconds: 20))
+        let said = try await ProgramRun.run("/usr/bin/setpriv", asNobody + [ServerProcess.announce.path, "say", "--wait", "--socket", "\(directory)/a.sock", "Spoken by a server without root"])
         #expect(said.status == 0, "\(said.standardError)")
         #expect(said.standardOutput.hasPrefix("Spoken."))
-        let status = try ProgramRun("/usr/bin/setpriv", asNobody + [ServerProcess.announce.path, "status", "--socket", "\(directory)/a.sock"])
+        let status = try await ProgramRun.run("/usr/bin/setpriv", asNobody + [ServerProcess.announce.path, "status", "--socket", "\(directory)/a.sock"])
         #expect(status.standardOutput.contains("Synthesis runs in the worker process"), "\(status.standardOutput)")
     }
 

@@ -5,9 +5,9 @@ import Glibc
 import Testing
 
 /// Readiness as data: announcerd's one line on standard output, and systemd's READY=1 when it asks.
-@Suite struct ServerReadinessTests {
+@Suite(.startsProcesses) struct ServerReadinessTests {
     @Test("announcerd says it is ready twice as data: one line on standard output and READY=1 to systemd's notify socket")
-    func readinessIsALineAndASystemdNotice() throws {
+    func readinessIsALineAndASystemdNotice() async throws {
         let directory = ServerProcess.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let notifyPath = directory + "/notify"
@@ -17,8 +17,8 @@ import Testing
         var wait = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(notify, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
 
-        let server = try ServerProcess(socketPath: directory + "/a.sock", environment: ["NOTIFY_SOCKET": notifyPath])
-        defer { server.stop() }
+        let server = try await ServerProcess.start(socketPath: directory + "/a.sock", environment: ["NOTIFY_SOCKET": notifyPath])
+        defer { server.end() }
         let readiness = try #require(server.readiness)
         #expect(readiness.pid == server.process.processIdentifier)
         #expect(readiness.sockets == [server.socketPath])
@@ -30,6 +30,6 @@ import Testing
         #expect(notice.split(separator: "\n").contains("READY=1"), "\(notice)")
         #expect(notice.contains("MAINPID=\(server.process.processIdentifier)"), "\(notice)")
         // The line for people stays. It is written before the readiness, but read from the pipe by a thread of the test's.
-        #expect(waitFor({ server.standardErrorText.contains("Started, serving JSON lines and SSIP.") }, seconds: 5))
+        #expect(await waitFor({ server.standardErrorText.contains("Started, serving JSON lines and SSIP.") }, seconds: 5))
     }
 }

@@ -3,13 +3,14 @@ import AnnouncerCore
 import AnnouncerProtocol
 import Foundation
 import Glibc
+import Spawning
 import Testing
 
 /// No client holds the others' speech, and programs, not connections, share the voice: through a real
 /// `announcerd`, with the hostile clients in processes of their own (scripts/announcer_rig/attacker.py,
 /// spd-say), so the server sees them as other programs than this test.
 /// The server's own logic behind these is tested in the test's process by `PauseSharingOnFakeEngineTests`.
-@Suite(.serialized) struct SharingThroughServerTests {
+@Suite(.serialized, .startsProcesses) struct SharingThroughServerTests {
     static let attacker = Repository.path("scripts/announcer_rig/attacker.py")
     static let python = "/usr/bin/python3"
 
@@ -17,23 +18,18 @@ import Testing
         events.first { $0.event == .firstAudio }?.latency.map { .microseconds(Int64($0.microseconds)) }
     }
 
-    /// Starts attacker.py as a program of its own; the caller waits for it.
-    private func startAttacker(_ mode: String, _ server: ServerProcess, _ options: [String]) throws -> (Process, String) {
+    /// Starts attacker.py as a program of its own, its output thrown away; the caller awaits its end.
+    private func startAttacker(_ mode: String, _ server: ServerProcess, _ options: [String]) throws -> (RunningChild, String) {
         let report = ServerProcess.makeDirectory() + "/report.json"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [Self.attacker, mode, "--socket", server.socketPath, "--report", report] + options
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return (process, report)
+        let child = ChildProcess(executable: Self.python, arguments: [Self.attacker, mode, "--socket", server.socketPath, "--report", report] + options)
+        return (try RunningChild(child), report)
     }
 
     // MARK: - Pauses
 
     @Test("--max-pause-all takes seconds above zero")
-    func maxPauseAllMustBePositive() throws {
-        let run = try ProgramRun(ServerProcess.announcerd.path, ["--max-pause-all", "0", "--socket", ServerProcess.makeDirectory() + "/a.sock"])
+    func maxPauseAllMustBePositive() async throws {
+        let run = try await ProgramRun.run(ServerProcess.announcerd.path, ["--max-pause-all", "0", "--socket", ServerProcess.makeDirectory() + "/a.sock"])
         #expect(run.status != 0)
         #expect(run.standardError.contains("--max-pause-all"), "\(run.standardError)")
     }
@@ -41,20 +37,22 @@ import Testing
     // MARK: - Floods from other programs
 
     @Test("While another program floods IMPORTANT through 50 connections, this program's assertive announcements are spoken at once")
-    func manyConnectionsOfOneProgramGetOneShare() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func manyConnectionsOfOneProgramGetOneShare() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let (flood, report) = try startAttacker("flood", server, ["--connections", "50", "--messages", "100", "--seconds", "8"])
-        defer { if flood.isRunning { kill(flood.processIdentifier, SIGKILL) } }
-        Thread.sleep(forTimeInterval: 1.5)
+        defer { flood.signal(SIGKILL) }
+        // The flood is under way once the server says the attacker sends faster than its rate.
+        #expect(await waitFor({ server.standardErrorText.contains("faster than its rate") }, seconds: 10), "\(server.standardErrorText)")
         var latencies: [Duration] = []
         for index in 0..<5 {
-            let events = try speakAssertiveAndFollow("Mine \(index) during the flood", at: server.socketPath)
+            let events = try await speakAssertiveAndFollow("Mine \(index) during the flood", at: server.socketPath)
             #expect(events.last?.outcome == .spoken, "\(events)")
             if let latency = latency(events) { latencies.append(latency) }
-            Thread.sleep(forTimeInterval: 0.3)
+            // Not a wait: spreads this program's five announcements over the flood's seconds.
+            try await Task.sleep(for: .seconds(0.3))
         }
-        flood.waitUntilExit()
+        await flood.exit()
         // A debug server still taking the flood in may decide late (Benchmarks/README.md: about 9 µs a
         // submission in release, several times that here), so only the median is held to 500 ms; without
         // sharing by program each waited behind thousands of the flood's.
@@ -67,25 +65,21 @@ import Testing
     }
 
     @Test("After 100 spd-say -P important at once, another program's assertive announcement cuts in at once", .enabled(if: speechDispatcherClientsInstalled))
-    func spdSayRunawayIsOneProgram() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func spdSayRunawayIsOneProgram() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let environment = ProcessInfo.processInfo.environment.merging(
             ["SPEECHD_ADDRESS": "unix_socket:\(server.socketPath)", "LC_ALL": "C.UTF-8"]) { $1 }
         // More than the 20 at once and 10 a second one program may send as assertive, however fast they start.
-        let runaway = (0..<100).map { index -> Process in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: SSIPClientTests.spdSay)
-            process.arguments = ["-P", "important", "Runaway message number \(index), which says a little more than one word."]
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            return process
+        let runaway = try (0..<100).map { index in
+            try RunningChild(ChildProcess(
+                executable: SSIPClientTests.spdSay, arguments: ["-P", "important", "Runaway message number \(index), which says a little more than one word."],
+                environment: environment))
         }
-        for process in runaway { try process.run() }
-        for process in runaway { process.waitUntilExit() }
-        #expect(runaway.allSatisfy { $0.terminationStatus == 0 })
-        let events = try speakAssertiveAndFollow("Mine after the runaway", at: server.socketPath)
+        var statuses: [ChildStatus] = []
+        for process in runaway { statuses.append(await process.exit()) }
+        #expect(statuses.allSatisfy { $0 == .exited(0) }, "\(statuses)")
+        let events = try await speakAssertiveAndFollow("Mine after the runaway", at: server.socketPath)
         #expect(events.last?.outcome == .spoken, "\(events)")
         let waited = try #require(latency(events), "\(events)")
         #expect(waited < .milliseconds(500), "first audio \(waited) after arrival")
@@ -93,18 +87,18 @@ import Testing
     }
 
     @Test("Orca's own speech module speaks, says all and stops as usual while another program floods IMPORTANT", .enabled(if: orcaInstalled))
-    func orcaSpeaksWhileAScriptFloods() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func orcaSpeaksWhileAScriptFloods() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let (flood, _) = try startAttacker("flood", server, ["--connections", "20", "--messages", "200", "--seconds", "90"])
-        defer { if flood.isRunning { kill(flood.processIdentifier, SIGKILL) } }
-        Thread.sleep(forTimeInterval: 1)
-        let run = try ProgramRun(
+        defer { flood.signal(SIGKILL) }
+        #expect(await waitFor({ server.standardErrorText.contains("faster than its rate") }, seconds: 10), "\(server.standardErrorText)")
+        let run = try await ProgramRun.run(
             // Orca's long text waits for the flood's utterance speaking when it comes, so its stop comes later.
             OrcaSpeechTests.dbusRunSession, ["--", Self.python, OrcaSpeechTests.script, "--quiet-debug", "--total-timeout", "120", "--stop-after", "4"],
             environment: ["SPEECHD_ADDRESS": "unix_socket:\(server.socketPath)", "LC_ALL": "C.UTF-8"], timeout: 150)
         #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
         #expect(run.standardOutput.contains("passed and 0 failed."), "\(run.standardOutput)")
-        kill(flood.processIdentifier, SIGTERM)
+        flood.signal(SIGTERM)
     }
 }

@@ -5,10 +5,10 @@ import Foundation
 import Testing
 
 /// The commands a shell needs: `say -`, `cancel`, `stop` and `--version`.
-@Suite(.serialized) struct ShellCommandsTests {
+@Suite(.serialized, .startsProcesses) struct ShellCommandsTests {
     @Test("--events-text writes the timeline as sentences, with an engine in announce and through the server")
-    func eventsTextWritesSentences() throws {
-        let embedded = try AnnounceProcess.run(["say", "--sink", "null", "--rate", "450", "--events-text", "-", "Saved"])
+    func eventsTextWritesSentences() async throws {
+        let embedded = try await AnnounceProcess.run(["say", "--sink", "null", "--rate", "450", "--events-text", "-", "Saved"])
         #expect(embedded.status == 0, "\(embedded.standardError)")
         let lines = embedded.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == "0.0 ms: announcement 1 received, polite, English: \"Saved\"", "\(embedded.standardOutput)")
@@ -16,10 +16,10 @@ import Testing
 
         // The server's own --events-text, too: every client's announcements, as sentences.
         let serverText = temporaryPath("server-events.txt")
-        let server = try ServerProcess(arguments: ["--events-text", serverText])
-        defer { server.stop() }
+        let server = try await ServerProcess.start(arguments: ["--events-text", serverText])
+        defer { server.end() }
         let text = temporaryPath("events.txt")
-        let through = try AnnounceProcess.run(["say", "--socket", server.socketPath, "--rate", "450", "--events-text", text, "Saved"])
+        let through = try await AnnounceProcess.run(["say", "--socket", server.socketPath, "--rate", "450", "--events-text", text, "Saved"])
         #expect(through.status == 0, "\(through.standardError)")
         let written = try String(contentsOfFile: text, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(written.first?.hasPrefix("0.0 ms: announcement ") == true && written.first?.hasSuffix("received, polite, English: \"Saved\"") == true, "\(written)")
@@ -29,7 +29,7 @@ import Testing
 
         // And flow play's: the phrases it spoke, in the flow's language.
         let played = temporaryPath("played.txt")
-        let play = try AnnounceProcess.run(
+        let play = try await AnnounceProcess.run(
             ["flow", "play", "--embedded", "--sink", "null", "--events-text", played, Repository.path("Flows/login.nb.yaml")], input: "\t"
         )
         #expect(play.status == 0, "\(play.standardError)")
@@ -39,9 +39,9 @@ import Testing
     }
 
     @Test("A reader that goes away (announce demo | head -n 1) ends announce quietly with a broken pipe's status, not a crash")
-    func brokenPipeEndsQuietly() throws {
+    func brokenPipeEndsQuietly() async throws {
         let script = #""$0" demo --sink null | head -n 1; echo "announce ended with status ${PIPESTATUS[0]}.""#
-        let run = try ProgramRun("/bin/bash", ["-c", script, AnnounceProcess.executable.path], environment: AnnounceProcess.hermeticEnvironment)
+        let run = try await ProgramRun.run("/bin/bash", ["-c", script, AnnounceProcess.executable.path], environment: AnnounceProcess.hermeticEnvironment)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         // The demo's clock starts before its first announcement arrives, so on a busy machine that is 0.1 ms, not 0.0.
         #expect(lines.first?.contains(try Regex(#"^\d+\.\d ms: announcement 1 received"#)) == true, "\(run.standardOutput)")
@@ -50,9 +50,9 @@ import Testing
     }
 
     @Test("announcer-synth run by a person says in one sentence what it is, and writes no audio")
-    func synthesisWorkerExplainsItself() throws {
+    func synthesisWorkerExplainsItself() async throws {
         let worker = ServerProcess.directory.appendingPathComponent("announcer-synth").path
-        let run = try ProgramRun(worker, ["--help"])
+        let run = try await ProgramRun.run(worker, ["--help"])
         #expect(run.status == 0)
         #expect(run.standardOutput.isEmpty)
         #expect(run.standardError.hasPrefix("announcer-synth is announcer's synthesis worker") && run.standardError.split(separator: "\n").count == 1,
@@ -60,27 +60,38 @@ import Testing
     }
 
     @Test("flow check reads its files before it opens any device: a missing file is named even with no sound card")
-    func missingFlowFileIsNamedBeforeTheDevice() throws {
-        let alone = try AnnounceProcess.run(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/login.yaml"])
+    func missingFlowFileIsNamedBeforeTheDevice() async throws {
+        let alone = try await AnnounceProcess.run(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/login.yaml"])
         #expect(alone.status != 0)
         #expect(alone.standardOutput.contains("/nonexistent/login.yaml: The file was not found"), "\(alone.standardOutput)")
         #expect(!alone.standardError.contains("audio device"), "\(alone.standardError)")
         // Beside a file that could run, the device's problem ends the command, but the missing file is still named.
-        let mixed = try AnnounceProcess.run(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/login.yaml", Repository.path("Flows/login.en.yaml")])
+        let mixed = try await AnnounceProcess.run(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/login.yaml", Repository.path("Flows/login.en.yaml")])
         #expect(mixed.status != 0)
         #expect(mixed.standardOutput.contains("/nonexistent/login.yaml: The file was not found"), "\(mixed.standardOutput)")
     }
 
     @Test("events --text prints the live timeline as plain sentences, from 0 ms, each under 80 characters here")
-    func eventsAsSentences() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func eventsAsSentences() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let socket = server.socketPath
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
-            _ = try? AnnounceProcess.run(["say", "--socket", socket, "--rate", "450", "Saved"])
+        // events runs until it is sent SIGINT, as by Ctrl-C, once the announcement has ended (timeout
+        // ends it after a minute instead); the shell notes its process id first.
+        let pidFile = temporaryPath("events.pid")
+        let events = Task {
+            try await ProgramRun.run("/bin/bash", ["-c", #"echo $$ > "$1"; exec /usr/bin/timeout -s INT 60 "$0" events --text --socket "$2""#,
+                                                   AnnounceProcess.executable.path, pidFile, socket])
         }
-        // timeout ends the command as Ctrl-C would, after the announcement has ended.
-        let run = try ProgramRun("/usr/bin/timeout", ["-s", "INT", "3", AnnounceProcess.executable.path, "events", "--text", "--socket", socket])
+        // Said once events is connected (the observer is the other client), so it sees it arrive.
+        let observer = try SocketClient(path: socket)
+        #expect(await waitFor({ (observer.request(.status)?.body(StatusBody.self)?.clients ?? 0) >= 2 }, seconds: 20))
+        _ = observer.request(.subscribe)
+        _ = try await AnnounceProcess.run(["say", "--socket", socket, "--rate", "450", "Saved"])
+        #expect(await observer.events(until: { $0.event == .ended }).last?.outcome == .spoken)
+        let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(pid, SIGINT)
+        let run = try await events.value
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == "0.0 ms: announcement 1 received, polite, English: \"Saved\"", "\(run.standardOutput)")
         #expect(lines.last?.hasSuffix("announcement 1 ended: spoken.") == true, "\(run.standardOutput)")

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// dist/shell's hooks, in a real bash and zsh under tmux, speaking through a real `announcerd`.
-@Suite(.serialized, .enabled(if: TmuxSession.isInstalled, "tmux is installed (CI installs it)"))
+@Suite(.serialized, .startsProcesses, .enabled(if: TmuxSession.isInstalled, "tmux is installed (CI installs it)"))
 struct ShellHooksTests {
     static let zshInstalled = ProcessInfo.processInfo.environment["CI"] == "true" || FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")
 
@@ -17,37 +17,40 @@ struct ShellHooksTests {
     }
 
     /// Types `input` into `shell` under tmux, with `LANG=lang`, and returns what the server was asked to say.
-    func spoken(in shell: [String], lang: String = "C.UTF-8", _ input: [Input], expecting count: Int) throws -> [EventLine] {
+    func spoken(in shell: [String], lang: String = "C.UTF-8", _ input: [Input], expecting count: Int) async throws -> [EventLine] {
         let events = temporaryPath("shell-hook.jsonl")
-        let server = try ServerProcess(arguments: ["--events", events])
-        defer { server.stop() }
+        let server = try await ServerProcess.start(arguments: ["--events", events])
+        defer { server.end() }
         let terminal = try TmuxSession(command: ["/usr/bin/env", "ANNOUNCER_SOCKET=\(server.socketPath)",
                                                  "ANNOUNCER_ANNOUNCE=\(AnnounceProcess.executable.path)", "ANNOUNCER_LONG_SECONDS=1",
                                                  "LANG=\(lang)", "LC_ALL=", "LC_MESSAGES="] + shell)
         defer { terminal.kill() }
-        try #require(terminal.waitForLine { $0.hasPrefix("ready>") }, "\(terminal.screen())")
+        try #require(await terminal.waitForLine { $0.hasPrefix("ready>") }, "\(terminal.screen())")
         for step in input {
             switch step {
             case let .line(command, seconds):
                 terminal.send(literally: command)
                 terminal.send(["Enter"])
-                Thread.sleep(forTimeInterval: seconds)
+                // Not a wait: paces a person's typing, as the step says.
+                try await Task.sleep(for: .seconds(seconds))
             case let .keys(keys, seconds):
                 terminal.send(keys)
-                Thread.sleep(forTimeInterval: seconds)
+                // Not a wait: paces a person's keystrokes, as the step says.
+                try await Task.sleep(for: .seconds(seconds))
             }
         }
         func received() -> [EventLine] {
             let text = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
             return ((try? EventLine.parse(text)) ?? []).filter { $0.event == .received }
         }
-        let deadline = Date().addingTimeInterval(10)
-        while received().count < count, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        Thread.sleep(forTimeInterval: 0.5)
+        _ = await waitFor({ received().count >= count }, seconds: 10)
+        // Not a wait: half a second more, in which an announcement too many would show.
+        try await Task.sleep(for: .seconds(0.5))
         return received()
     }
 
     /// The three commands of the first tests: a failure, a quick success, an empty line and a long one.
+    // Not a wait: `sleep 2` is the command under test, long enough for its end to be announced.
     static let basics: [Input] = [.line("false"), .line("true"), .line(""), .line("sleep 2", seconds: 2.5)]
 
     /// Pipelines, where the failure is not the last command's, and VAR=value prefixes.
@@ -61,7 +64,9 @@ struct ShellHooksTests {
 
     /// Ctrl-C and Ctrl-Z, then a failure to show the hook still speaks.
     static let interruptions: [Input] = [
+        // Not a wait: `sleep 5` is the command under test, which a person interrupts.
         .line("sleep 5", seconds: 0.5), .keys(["C-c"]),
+        // Not a wait: `sleep 5` is the command under test, which a person suspends.
         .line("sleep 5", seconds: 0.5), .keys(["C-z"]),
         .line("false"),
     ]
@@ -82,8 +87,8 @@ struct ShellHooksTests {
     }
 
     @Test("bash: a failed command is spoken assertively with its status, a long one politely, a quick success and an empty line not at all")
-    func bashHookSpeaksFailures() throws {
-        let said = try spoken(in: bash(), Self.basics, expecting: 2)
+    func bashHookSpeaksFailures() async throws {
+        let said = try await spoken(in: bash(), Self.basics, expecting: 2)
         #expect(said.map(\.text) == ["false failed with status 1.", "sleep finished after 2 seconds."], "\(said)")
         #expect(said.map(\.politeness) == [.assertive, .polite])
         #expect(said.allSatisfy { $0.language == .english })
@@ -91,8 +96,8 @@ struct ShellHooksTests {
 
     @Test("zsh: a failed command is spoken assertively with its status, a long one politely, a quick success and an empty line not at all",
           .enabled(if: zshInstalled, "zsh is installed (CI installs it)"))
-    func zshHookSpeaksFailures() throws {
-        let said = try spoken(in: zsh(), Self.basics, expecting: 2)
+    func zshHookSpeaksFailures() async throws {
+        let said = try await spoken(in: zsh(), Self.basics, expecting: 2)
         #expect(said.map(\.text) == ["false failed with status 1.", "sleep finished after 2 seconds."], "\(said)")
         #expect(said.map(\.politeness) == [.assertive, .polite])
         #expect(said.allSatisfy { $0.language == .english })
@@ -101,37 +106,37 @@ struct ShellHooksTests {
     static let pipelineSayings = ["false failed with status 1.", "ls failed with status 2.", "sh failed with status 3."]
 
     @Test("bash: in a pipeline the first failing command is named with its status; VAR=value prefixes are not its name")
-    func bashNamesTheFirstFailureOfAPipeline() throws {
-        let said = try spoken(in: bash(), Self.pipelines, expecting: 3)
+    func bashNamesTheFirstFailureOfAPipeline() async throws {
+        let said = try await spoken(in: bash(), Self.pipelines, expecting: 3)
         #expect(said.map(\.text) == Self.pipelineSayings, "\(said)")
     }
 
     @Test("zsh: in a pipeline the first failing command is named with its status; VAR=value prefixes are not its name",
           .enabled(if: zshInstalled, "zsh is installed (CI installs it)"))
-    func zshNamesTheFirstFailureOfAPipeline() throws {
-        let said = try spoken(in: zsh(), Self.pipelines, expecting: 3)
+    func zshNamesTheFirstFailureOfAPipeline() async throws {
+        let said = try await spoken(in: zsh(), Self.pipelines, expecting: 3)
         #expect(said.map(\.text) == Self.pipelineSayings, "\(said)")
     }
 
     @Test("bash: a command stopped with Ctrl-C (130) or Ctrl-Z (148) is not spoken as a failure")
-    func bashSkipsInterruptions() throws {
-        let said = try spoken(in: bash(), Self.interruptions, expecting: 1)
+    func bashSkipsInterruptions() async throws {
+        let said = try await spoken(in: bash(), Self.interruptions, expecting: 1)
         #expect(said.map(\.text) == ["false failed with status 1."], "\(said)")
     }
 
     @Test("zsh: a command stopped with Ctrl-C (130) or Ctrl-Z (148) is not spoken as a failure",
           .enabled(if: zshInstalled, "zsh is installed (CI installs it)"))
-    func zshSkipsInterruptions() throws {
-        let said = try spoken(in: zsh(), Self.interruptions, expecting: 1)
+    func zshSkipsInterruptions() async throws {
+        let said = try await spoken(in: zsh(), Self.interruptions, expecting: 1)
         #expect(said.map(\.text) == ["false failed with status 1."], "\(said)")
     }
 
     @Test("bash and zsh speak Norwegian with the Norwegian voice (--lang nb) when their own locale is nb or nn, whatever the server's")
-    func hooksPassTheLanguageOfTheirLocale() throws {
+    func hooksPassTheLanguageOfTheirLocale() async throws {
         for lang in ["nb_NO.UTF-8", "nn_NO.UTF-8"] {
             let shells = Self.zshInstalled ? [try bash(), try zsh()] : [try bash()]
             for shell in shells {
-                let said = try spoken(in: shell, lang: lang, [.line("false")], expecting: 1)
+                let said = try await spoken(in: shell, lang: lang, [.line("false")], expecting: 1)
                 #expect(said.map(\.text) == ["false feilet med status 1."], "\(shell[0]) \(lang): \(said)")
                 #expect(said.map(\.language) == [.norwegianBokmal], "\(shell[0]) \(lang): \(said)")
             }
@@ -139,10 +144,10 @@ struct ShellHooksTests {
     }
 
     @Test("bash: a DEBUG trap set before the hook goes on running, and the hook still speaks")
-    func bashChainsOntoAnExistingDebugTrap() throws {
+    func bashChainsOntoAnExistingDebugTrap() async throws {
         let marks = temporaryPath("debug-trap-marks")
         try? FileManager.default.removeItem(atPath: marks)
-        let said = try spoken(in: bash("trap 'echo \"$BASH_COMMAND\" >> \(marks)' DEBUG\n"), [.line("false"), .line("echo typed")], expecting: 1)
+        let said = try await spoken(in: bash("trap 'echo \"$BASH_COMMAND\" >> \(marks)' DEBUG\n"), [.line("false"), .line("echo typed")], expecting: 1)
         #expect(said.map(\.text) == ["false failed with status 1."], "\(said)")
         let seen = (try? String(contentsOfFile: marks, encoding: .utf8)) ?? ""
         #expect(seen.contains("false\n") && seen.contains("echo typed\n"), "\(seen)")
@@ -150,22 +155,22 @@ struct ShellHooksTests {
 
     @Test("zsh: a preexec function defined before the hook goes on running, and the hook still speaks",
           .enabled(if: zshInstalled, "zsh is installed (CI installs it)"))
-    func zshChainsOntoAnExistingPreexec() throws {
+    func zshChainsOntoAnExistingPreexec() async throws {
         let marks = temporaryPath("preexec-marks")
         try? FileManager.default.removeItem(atPath: marks)
-        let said = try spoken(in: zsh("preexec() { print -r -- \"$1\" >> \(marks) }\n"), [.line("false"), .line("echo typed")], expecting: 1)
+        let said = try await spoken(in: zsh("preexec() { print -r -- \"$1\" >> \(marks) }\n"), [.line("false"), .line("echo typed")], expecting: 1)
         #expect(said.map(\.text) == ["false failed with status 1."], "\(said)")
         let seen = (try? String(contentsOfFile: marks, encoding: .utf8)) ?? ""
         #expect(seen == "false\necho typed\n", "\(seen)")
     }
 
     @Test("scripts/install-shell-hooks adds one source line to ~/.bashrc and ~/.zshrc, and running it again adds none")
-    func installScriptAddsOneLine() throws {
+    func installScriptAddsOneLine() async throws {
         let home = temporaryPath("hooks-home")
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let environment = ["HOME": home, "XDG_DATA_HOME": home + "/data", "ZDOTDIR": home]
         for _ in 0..<2 {
-            let run = try ProgramRun("/bin/bash", [Repository.path("scripts/install-shell-hooks"), "bash", "zsh"], environment: environment)
+            let run = try await ProgramRun.run("/bin/bash", [Repository.path("scripts/install-shell-hooks"), "bash", "zsh"], environment: environment)
             #expect(run.status == 0, "\(run.standardError)")
         }
         for (shell, rc) in [("bash", ".bashrc"), ("zsh", ".zshrc")] {

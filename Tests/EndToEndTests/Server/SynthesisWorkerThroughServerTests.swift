@@ -5,11 +5,11 @@ import Foundation
 import Testing
 
 /// The server's synthesis worker, killed under a running `announcerd`: one announcement lost, with a reason.
-@Suite(.serialized) struct SynthesisWorkerThroughServerTests {
+@Suite(.serialized, .startsProcesses) struct SynthesisWorkerThroughServerTests {
     @Test("Killing the synthesis worker mid-utterance fails that announcement with a reason; the next is spoken, and status counts the restart")
-    func killedWorkerCostsOneAnnouncement() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func killedWorkerCostsOneAnnouncement() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let client = try SocketClient(path: server.socketPath)
         let synthesis = try #require(Self.synthesis(client))
         #expect(synthesis.isolated)
@@ -17,14 +17,14 @@ import Testing
 
         let long = String(repeating: "This long status keeps going while the synthesizer is stopped. ", count: 40)
         let first = try #require(client.request(#"{"request":"speak","text":"\#(long)","follow":true}"#)?.id)
-        _ = client.readEvents(until: isEvent(.firstAudio, of: first))
+        _ = await client.events(until: isEvent(.firstAudio, of: first))
         #expect(kill(pid_t(pid), SIGKILL) == 0)
-        let ended = client.readEvents(until: isEnd(of: first)).last
+        let ended = await client.events(until: isEnd(of: first)).last
         #expect(ended?.outcome == .failed)
         #expect(ended?.reason?.contains("The speech synthesizer stopped while speaking this") == true, "\(String(describing: ended))")
 
         let next = try #require(client.request(#"{"request":"speak","text":"Spoken after the crash.","politeness":"assertive","follow":true}"#)?.id)
-        let events = client.readEvents(until: isEnd(of: next))
+        let events = await client.events(until: isEnd(of: next))
         #expect(events.contains { $0.event == .firstAudio })
         #expect(events.last?.outcome == .spoken)
 
@@ -35,18 +35,18 @@ import Testing
     }
 
     @Test("A client's text that crashes eSpeak NG fails with a reason to that client, and the server speaks the next")
-    func crashingTextCostsOneAnnouncement() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func crashingTextCostsOneAnnouncement() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let client = try SocketClient(path: server.socketPath)
         // libespeak-ng 1.51 aborts ("stack smashing detected") on this: see IsolatedSynthesizerTests.
         let crashing = String(repeating: "a . ", count: 200)
         let id = try #require(client.request(#"{"request":"speak","text":"\#(crashing)","follow":true}"#)?.id)
-        let ended = client.readEvents(until: isEnd(of: id)).last
+        let ended = await client.events(until: isEnd(of: id)).last
         #expect(ended?.outcome == .failed)
         #expect(ended?.reason?.contains("SIGABRT") == true, "\(String(describing: ended))")
         let next = try #require(client.request(#"{"request":"speak","text":"Still here.","follow":true}"#)?.id)
-        #expect(client.readEvents(until: isEnd(of: next)).last?.outcome == .spoken)
+        #expect(await client.events(until: isEnd(of: next)).last?.outcome == .spoken)
         #expect(server.process.isRunning)
     }
 
@@ -74,11 +74,11 @@ import Testing
     }
 
     /// Sends an announcement and waits for its first audio; the time that took, or nil if it ended without.
-    static func timeToFirstAudio(_ line: String, on client: SocketClient) throws -> (id: AnnouncementID, delay: Duration?, events: [EventLine]) {
+    static func timeToFirstAudio(_ line: String, on client: SocketClient) async throws -> (id: AnnouncementID, delay: Duration?, events: [EventLine]) {
         let sent = ContinuousClock.now
         var early: [EventLine] = []
         let id = try #require(client.request(line, events: &early)?.id)
-        let events = client.readEvents(until: { event in
+        let events = await client.events(until: { event in
             event.id == id && [.firstAudio, .ended].contains(event.event)
         })
         let heard = events.last.map(isEvent(.firstAudio, of: id)) == true
@@ -86,31 +86,32 @@ import Testing
     }
 
     @Test("A worker stopped (SIGSTOP) mid-utterance delays the next assertive announcement by well under a second, not the 3 s hang bound")
-    func stoppedWorkerDoesNotHoldUpAssertive() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func stoppedWorkerDoesNotHoldUpAssertive() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let client = try SocketClient(path: server.socketPath)
         let pid = try #require(Self.workerPID(client))
         let first = try #require(client.request(#"{"request":"speak","text":"\#(Self.long)","follow":true}"#)?.id)
-        _ = client.readEvents(until: isEvent(.firstAudio, of: first))
+        _ = await client.events(until: isEvent(.firstAudio, of: first))
         #expect(kill(pid_t(pid), SIGSTOP) == 0)
         defer { kill(pid_t(pid), SIGCONT) }  // lets it go if the server never killed it; harmless otherwise
-        let (next, delay, events) = try Self.timeToFirstAudio(
+        let (next, delay, events) = try await Self.timeToFirstAudio(
             #"{"request":"speak","text":"Assertive, after the stop.","politeness":"assertive","follow":true}"#, on: client)
         let measured = try #require(delay, "no first audio: \(events)")
         print("SIGSTOP mid-utterance: the next assertive announcement began \(measured) after it was sent")
         #expect(measured < .milliseconds(500))
-        #expect(client.readEvents(until: isEnd(of: next)).last?.outcome == .spoken)
+        #expect(await client.events(until: isEnd(of: next)).last?.outcome == .spoken)
     }
 
     @Test("By default the server runs one synthesis worker, no standby: idle memory holds one")
-    func oneWorkerByDefault() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func oneWorkerByDefault() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let client = try SocketClient(path: server.socketPath)
         let spoken = try #require(client.request(#"{"request":"speak","text":"One worker.","follow":true}"#)?.id)
-        #expect(client.readEvents(until: isEnd(of: spoken)).last?.outcome == .spoken)
-        usleep(500_000)
+        #expect(await client.events(until: isEnd(of: spoken)).last?.outcome == .spoken)
+        // Not a wait: half a second in which a standby worker begun by mistake would show.
+        try await Task.sleep(for: .microseconds(500_000))
         #expect(Self.children(of: server.process.processIdentifier).count == 1)
         // The started line says how the start-up time was spent, stage by stage.
         #expect(server.standardErrorText.contains("server started in "), "\(server.standardErrorText)")
@@ -118,37 +119,37 @@ import Testing
     }
 
     @Test("With --standby-worker, both synthesis workers killed at once: the next announcement is still spoken")
-    func bothWorkersKilledNextIsSpoken() throws {
-        let server = try ServerProcess(arguments: ["--standby-worker"])
-        defer { server.stop() }
+    func bothWorkersKilledNextIsSpoken() async throws {
+        let server = try await ServerProcess.start(arguments: ["--standby-worker"])
+        defer { server.end() }
         let client = try SocketClient(path: server.socketPath)
         let warm = try #require(client.request(#"{"request":"speak","text":"Warm.","follow":true}"#)?.id)
-        #expect(client.readEvents(until: isEnd(of: warm)).last?.outcome == .spoken)
+        #expect(await client.events(until: isEnd(of: warm)).last?.outcome == .spoken)
         var workers: [Int32] = []
-        #expect(waitFor({ workers = Self.children(of: server.process.processIdentifier); return workers.count == 2 }, seconds: 10), "\(workers)")
+        #expect(await waitFor({ workers = Self.children(of: server.process.processIdentifier); return workers.count == 2 }, seconds: 10), "\(workers)")
         for worker in workers { kill(worker, SIGKILL) }
-        let (next, delay, events) = try Self.timeToFirstAudio(
+        let (next, delay, events) = try await Self.timeToFirstAudio(
             #"{"request":"speak","text":"Spoken after both workers were killed.","politeness":"assertive","follow":true}"#, on: client)
         let measured = try #require(delay, "no first audio: \(events)")
         print("both workers killed: the next announcement began \(measured) after it was sent")
-        #expect(client.readEvents(until: isEnd(of: next)).last?.outcome == .spoken)
+        #expect(await client.events(until: isEnd(of: next)).last?.outcome == .spoken)
         #expect(!workers.contains(pid_t(Self.workerPID(client) ?? 0)))
     }
 
     @Test("A text whose worker was killed twice from outside while speaking it is still spoken, not refused as a crasher")
-    func textKilledTwiceFromOutsideIsStillSpoken() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func textKilledTwiceFromOutsideIsStillSpoken() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let client = try SocketClient(path: server.socketPath)
         let line = #"{"request":"speak","text":"\#(Self.long)","follow":true}"#
         for _ in 0..<2 {
             let pid = try #require(Self.workerPID(client))
             let id = try #require(client.request(line)?.id)
-            _ = client.readEvents(until: isEvent(.firstAudio, of: id))
+            _ = await client.events(until: isEvent(.firstAudio, of: id))
             #expect(kill(pid_t(pid), SIGKILL) == 0)
-            #expect(client.readEvents(until: isEnd(of: id)).last?.outcome == .failed)
+            #expect(await client.events(until: isEnd(of: id)).last?.outcome == .failed)
         }
-        let (third, delay, events) = try Self.timeToFirstAudio(line, on: client)
+        let (third, delay, events) = try await Self.timeToFirstAudio(line, on: client)
         #expect(delay != nil, "the third time was not spoken: \(events)")
         _ = client.request(.cancel(.id(third)))
         let status = try #require(Self.synthesis(client))
@@ -156,9 +157,9 @@ import Testing
     }
 
     @Test("status stops naming a killed worker within a short wait, with no announcement to find it dead")
-    func statusSeesAKilledWorkerAtOnce() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func statusSeesAKilledWorkerAtOnce() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let client = try SocketClient(path: server.socketPath)
         let pid = try #require(Self.workerPID(client))
         let killed = ContinuousClock.now
@@ -167,7 +168,8 @@ import Testing
         // reused for up to 100 ms (ServerContext.statusSnapshotLife), so about 120 ms is expected here.
         var named: Int? = pid
         while named == pid, ContinuousClock.now - killed < .seconds(1) {
-            usleep(60_000)
+            // Not a wait: paces the status requests, as the comment above says; status is how this is seen.
+            try await Task.sleep(for: .microseconds(60_000))
             let reply = try #require(Self.synthesis(client))
             named = reply.workerPID
         }

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Voice profiles as a running `announcerd` uses them: `--voices`, files left out, languages chosen and listed.
-@Suite(.serialized) struct VoicesThroughServerTests {
+@Suite(.serialized, .startsProcesses) struct VoicesThroughServerTests {
     /// A user's voices folder: Swedish added, a broken Norwegian override, and a good English one.
     static func userVoices() throws -> String {
         let directory = ServerProcess.makeDirectory() + "/voices"
@@ -17,26 +17,26 @@ import Testing
     }
 
     @Test("announcerd starts with a broken profile in --voices, logs its file and line, and speaks the language it added")
-    func brokenProfileIsLoggedAndTheRestSpeaks() throws {
+    func brokenProfileIsLoggedAndTheRestSpeaks() async throws {
         let voices = try Self.userVoices()
-        let server = try ServerProcess(arguments: ["--voices", voices])
-        defer { server.stop() }
+        let server = try await ServerProcess.start(arguments: ["--voices", voices])
+        defer { server.end() }
         #expect(server.standardErrorText.contains("\(voices)/nb.yaml, line 2: rate is 900; use a whole number from 80 to 450."))
         let client = try SocketClient(path: server.socketPath)
         let id = try #require(client.request(#"{"request":"speak","text":"Hej då","lang":"sv","rate":450,"follow":true}"#)?.id)
-        let events = client.readEvents(until: isEnd(of: id))
+        let events = await client.events(until: isEnd(of: id))
         #expect(events.last?.outcome == .spoken)
         #expect(events.first?.language.rawValue == "sv")
     }
 
     @Test("A language eSpeak NG speaks without a profile is spoken with its voice; one it lacks is refused with a sentence")
-    func everyESpeakLanguageIsSpokenAndOthersRefused() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func everyESpeakLanguageIsSpokenAndOthersRefused() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let client = try SocketClient(path: server.socketPath)
         let german = try #require(client.request(#"{"request":"speak","text":"Hallo Welt","lang":"de-DE","follow":true}"#))
         #expect(german.reply?.ok == true, "\(german.text)")
-        let events = client.readEvents(until: isEnd(of: german.id ?? AnnouncementID("")))
+        let events = await client.events(until: isEnd(of: german.id ?? AnnouncementID("")))
         #expect(events.last?.outcome == .spoken)
         #expect(events.last?.language.rawValue == "de")
         let reply = try #require(client.request(#"{"request":"speak","text":"Hallo","lang":"zz"}"#)?.reply)
@@ -49,12 +49,12 @@ import Testing
     }
 
     @Test("announcerd never loads eSpeak NG: its worker runs it, and hands it every eSpeak language, so German with no profile is spoken")
-    func serverLearnsESpeakLanguagesFromItsWorker() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    func serverLearnsESpeakLanguagesFromItsWorker() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.end() }
         let client = try SocketClient(path: server.socketPath)
         let german = try #require(client.request(#"{"request":"speak","text":"Guten Tag","lang":"de","follow":true}"#)?.id)
-        #expect(client.readEvents(until: isEnd(of: german)).last?.outcome == .spoken)
+        #expect(await client.events(until: isEnd(of: german)).last?.outcome == .spoken)
         let worker = try #require(client.request(.status)?.body(StatusBody.self)?.synthesis.workerPID)
         let serverMaps = try Self.mappedFiles(of: server.process.processIdentifier)
         let workerMaps = try Self.mappedFiles(of: Int32(worker))
@@ -65,28 +65,28 @@ import Testing
     }
 
     @Test("The server's default language comes from LANG; one without a profile falls back to English")
-    func defaultLanguageFromLANG() throws {
+    func defaultLanguageFromLANG() async throws {
         for (lang, expected) in [("nb_NO.UTF-8", "nb"), ("no_NO.UTF-8", "nb"), ("de_DE.UTF-8", "en"), ("C", "en")] {
-            let server = try ServerProcess(environment: ["LANG": lang])
-            defer { server.stop() }
+            let server = try await ServerProcess.start(environment: ["LANG": lang])
+            defer { server.end() }
             let client = try SocketClient(path: server.socketPath)
             #expect(client.request(#"{"request":"defaults"}"#)?.body(DefaultsBody.self)?.language.rawValue == expected, "LANG=\(lang)")
         }
     }
 
     @Test("announcerd --lang with a language that has no profile refuses to start, in one sentence")
-    func unavailableDefaultLanguageRefusesToStart() throws {
-        let server = try ServerProcess(arguments: ["--lang", "de"], waitUntilListening: false)
-        #expect(waitFor({ !server.process.isRunning }, seconds: 20))
+    func unavailableDefaultLanguageRefusesToStart() async throws {
+        let server = try await ServerProcess.start(arguments: ["--lang", "de"], waitUntilListening: false)
+        #expect(await server.process.exit(within: 20))
         #expect(server.process.terminationStatus != 0)
         #expect(server.standardErrorText.contains("The language \"de\" is not available; use one of en, nb."))
     }
 
     @Test("announcerd whose synthesis worker cannot be found refuses to start, in one sentence that names the way out")
-    func missingWorkerRefusesToStart() throws {
+    func missingWorkerRefusesToStart() async throws {
         let missing = ServerProcess.makeDirectory() + "/no-such-announcer-synth"
-        let server = try ServerProcess(environment: ["ANNOUNCER_SYNTH_WORKER": missing], waitUntilListening: false)
-        #expect(waitFor({ !server.process.isRunning }, seconds: 20))
+        let server = try await ServerProcess.start(environment: ["ANNOUNCER_SYNTH_WORKER": missing], waitUntilListening: false)
+        #expect(await server.process.exit(within: 20))
         #expect(server.process.terminationStatus != 0)
         let expected = "The speech synthesizer process could not be started: ANNOUNCER_SYNTH_WORKER names \(missing), "
             + "which is not a program that can be run; build announcer-synth with swift build, or unset it."
@@ -94,10 +94,10 @@ import Testing
     }
 
     @Test("SSIP clients see only the profiles' voices, and CHAR and a language set through python3-speechd are spoken")
-    func ssipListsProfilesAndSpells() throws {
+    func ssipListsProfilesAndSpells() async throws {
         let voices = try Self.userVoices()
-        let server = try ServerProcess(arguments: ["--voices", voices, "--events", "-"])
-        defer { server.stop() }
+        let server = try await ServerProcess.start(arguments: ["--voices", voices, "--events", "-"])
+        defer { server.end() }
         let watcher = try SocketClient(path: server.socketPath)
         #expect(watcher.request(.subscribe)?.reply?.ok == true)
         let script = """
@@ -116,7 +116,7 @@ import Testing
         client.close()
         print(json.dumps(result))
         """
-        let run = try ProgramRun("/usr/bin/python3", ["-c", script], timeout: 60)
+        let run = try await ProgramRun.run("/usr/bin/python3", ["-c", script], timeout: 60)
         #expect(run.status == 0, "\(run.standardError)")
         let result = try JSONDecoder().decode(PythonVoices.self, from: Data(run.standardOutput.utf8))
         // The profiles first, then every language eSpeak NG speaks with its own voice.
@@ -125,7 +125,7 @@ import Testing
         #expect(synthesis.contains(["Czech", "cs", "none"]), "\(synthesis.count) voices")
         #expect(synthesis.count > 80)
         #expect(result.female == "accepted", "every voice type is spoken with the nearest eSpeak variant")
-        let events = watcher.readEvents(until: { $0.event == .ended })
+        let events = await watcher.events(until: { $0.event == .ended })
         #expect(events.first?.text == "@")
         #expect(events.first?.language.rawValue == "sv")
         #expect(events.last?.outcome == .spoken)

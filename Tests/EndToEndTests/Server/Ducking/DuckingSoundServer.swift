@@ -49,15 +49,15 @@ final class DuckingSoundServer {
     }
 
     /// Starts announcerd speaking to this server's null sink, ducking by `decibels`.
-    func startServer(decibels: Double = 12, hold: Int = 300, events: String? = nil) throws -> ServerProcess {
-        try ServerProcess(
+    func startServer(decibels: Double = 12, hold: Int = 300, events: String? = nil) async throws -> ServerProcess {
+        try await ServerProcess.start(
             arguments: ["--sink", "alsa:default", "--duck", "\(decibels)", "--duck-hold", "\(hold)"] + (events.map { ["--events", $0] } ?? []),
             environment: environment)
     }
 
     /// Plays the tone with paplay for `seconds`, as the application `name` (by default one of its own),
     /// and returns its stream's index once the server lists it.
-    func playTone(seconds: Double = 20, name: String? = nil) throws -> UInt32 {
+    func playTone(seconds: Double = 20, name: String? = nil) async throws -> UInt32 {
         let path = folder + "/tone.raw"
         let count = Int(seconds * Double(Self.rate))
         var bytes = [UInt8]()
@@ -81,7 +81,7 @@ final class DuckingSoundServer {
             throw DuckingRigFailure(what: "paplay could not be started")
         }
         var index: UInt32?
-        _ = waitFor({
+        _ = await waitFor({
             index = (try? self.streams().keys.first { !before.contains($0) }) ?? nil
             return index != nil
         }, seconds: 10)

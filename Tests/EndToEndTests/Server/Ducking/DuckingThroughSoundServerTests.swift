@@ -7,24 +7,25 @@ import Testing
 
 /// `announcerd --duck` on a real sound server: a tone played with paplay into the null sink, speech
 /// over it, and the sink's monitor recorded. Run on PulseAudio, and by scripts/test on PipeWire too.
-@Suite(.serialized, .enabled(if: DuckingSoundServer.isAvailable, "needs PulseAudio (or the PipeWire rig) and paplay"))
+@Suite(.serialized, .startsProcesses, .enabled(if: DuckingSoundServer.isAvailable, "needs PulseAudio (or the PipeWire rig) and paplay"))
 struct DuckingThroughSoundServerTests {
     let sentence = #"{"request":"speak","text":"The tone is lowered while this sentence is spoken.","politeness":"assertive","follow":true}"#
     let longSentence = #"{"request":"speak","text":"This announcement is long, so that the tone stays lowered while the test changes its volume, or ends the server, before the announcement ends.","politeness":"assertive","rate":300,"follow":true}"#
 
     @Test("The tone falls by the set decibels within 50 ms of the first audio and returns within the hold and 100 ms of the end")
-    func toneFallsAndReturns() throws {
+    func toneFallsAndReturns() async throws {
         let rig = try DuckingSoundServer()
         defer { rig.stop() }
         let hold = 300.0
-        let server = try rig.startServer(decibels: 12, hold: Int(hold))
-        defer { server.stop() }
-        _ = try rig.playTone()
+        let server = try await rig.startServer(decibels: 12, hold: Int(hold))
+        defer { server.end() }
+        _ = try await rig.playTone()
         let capture = try PulseAudioCapture(sink: rig.sink, environment: rig.environment, rate: DuckingSoundServer.rate)
         let client = try SocketClient(path: server.socketPath)
         let id = try #require(client.request(sentence)?.id)
-        let events = client.readEvents(until: isEnd(of: id))
-        Thread.sleep(forTimeInterval: (hold + 400) / 1_000)
+        let events = await client.events(until: isEnd(of: id))
+        // Not a wait: the recording goes on past the hold and its 100 ms, to show when the tone came back.
+        try await Task.sleep(for: .seconds((hold + 400) / 1_000))
         let levels = ToneLevels(samples: capture.stopAndKeepSamples(), rate: DuckingSoundServer.rate, frequency: DuckingSoundServer.toneFrequency)
 
         let audible = try #require(events.first { $0.event == .audible })
@@ -64,56 +65,58 @@ struct DuckingThroughSoundServerTests {
     }
 
     @Test("A stream whose user changes its volume while it is lowered keeps the user's volume")
-    func usersChangeIsKept() throws {
+    func usersChangeIsKept() async throws {
         let rig = try DuckingSoundServer()
         defer { rig.stop() }
-        let server = try rig.startServer(hold: 100)
-        defer { server.stop() }
-        let (tone, own, client, id) = try speakOverTone(rig, server)
+        let server = try await rig.startServer(hold: 100)
+        defer { server.end() }
+        let (tone, own, client, id) = try await speakOverTone(rig, server)
         try rig.setVolume(of: tone, to: 50)
-        let events = client.readEvents(until: isEnd(of: id))
+        let events = await client.events(until: isEnd(of: id))
         #expect(events.last?.outcome == .spoken)
-        Thread.sleep(forTimeInterval: 0.5)
+        // Not a wait: proves that the ducker, its 100 ms hold over, does NOT put the tone's own volume back.
+        try await Task.sleep(for: .seconds(0.5))
         let volume = try #require(try rig.streams()[tone])
         #expect(abs(Int(volume) - 32_768) <= 400, "the tone's volume is \(volume), not the user's 50 %")
     }
 
     @Test("Killing announcerd with SIGKILL while it speaks leaves no stream lowered")
-    func killedServerLeavesNothingLowered() throws {
+    func killedServerLeavesNothingLowered() async throws {
         let rig = try DuckingSoundServer()
         defer { rig.stop() }
-        let server = try rig.startServer()
-        let (tone, own, _, _) = try speakOverTone(rig, server)
-        server.stop(signal: SIGKILL)
-        #expect(waitFor({ rig.isAt(own, tone) }, seconds: 2), "the tone stayed at \(String(describing: try? rig.streams()[tone])), not \(own)")
+        let server = try await rig.startServer()
+        let (tone, own, _, _) = try await speakOverTone(rig, server)
+        await server.stop(signal: SIGKILL)
+        #expect(await waitFor({ rig.isAt(own, tone) }, seconds: 2), "the tone stayed at \(String(describing: try? rig.streams()[tone])), not \(own)")
     }
 
     @Test("A ducker killed while it ducks leaves its streams to the next, which gives their volume back")
-    func killedDuckerIsRecoveredFrom() throws {
+    func killedDuckerIsRecoveredFrom() async throws {
         let rig = try DuckingSoundServer()
         defer { rig.stop() }
-        let server = try rig.startServer()
-        let (tone, own, _, _) = try speakOverTone(rig, server)
+        let server = try await rig.startServer()
+        let (tone, own, _, _) = try await speakOverTone(rig, server)
         let ducker = try #require(Self.children(of: server.process.processIdentifier).first { Self.name(of: $0) == "announcer-duck" })
         kill(ducker, SIGKILL)
-        server.stop(signal: SIGKILL)
-        Thread.sleep(forTimeInterval: 0.3)
+        await server.stop(signal: SIGKILL)
+        // Not a wait: proves that nothing gives the killed ducker's stream back in this time.
+        try await Task.sleep(for: .seconds(0.3))
         #expect(rig.isLowered(tone, from: own), "the killed ducker's stream was given back by no one")
-        let next = try rig.startServer()
-        defer { next.stop() }
-        #expect(waitFor({ rig.isAt(own, tone) }, seconds: 3), "the next server's ducker left the tone lowered")
+        let next = try await rig.startServer()
+        defer { next.end() }
+        #expect(await waitFor({ rig.isAt(own, tone) }, seconds: 3), "the next server's ducker left the tone lowered")
     }
 
     @Test("A stream that ends while it is lowered is one log line, and speech goes on")
-    func streamEndsWhileLowered() throws {
+    func streamEndsWhileLowered() async throws {
         let rig = try DuckingSoundServer()
         defer { rig.stop() }
-        let server = try rig.startServer()
-        defer { server.stop() }
-        let tone = try rig.playTone(seconds: 1.5)
+        let server = try await rig.startServer()
+        defer { server.end() }
+        let tone = try await rig.playTone(seconds: 1.5)
         let client = try SocketClient(path: server.socketPath)
         let id = try #require(client.request(longSentence)?.id)
-        let events = client.readEvents(until: isEnd(of: id))
+        let events = await client.events(until: isEnd(of: id))
         #expect(events.last?.outcome == .spoken)
         #expect((try rig.streams()[tone]) == nil, "the tone outlived the announcement")
         let lines = server.standardErrorText.split(separator: "\n").filter { $0.contains("announcer-duck") }
@@ -122,24 +125,26 @@ struct DuckingThroughSoundServerTests {
     }
 
     @Test("A stream that ends while it is lowered leaves its application's next stream at its own volume, not the lowered one")
-    func endedStreamIsNotRememberedLowered() throws {
+    func endedStreamIsNotRememberedLowered() async throws {
         let rig = try DuckingSoundServer()
         defer { rig.stop() }
-        let server = try rig.startServer(hold: 100)
-        defer { server.stop() }
+        let server = try await rig.startServer(hold: 100)
+        defer { server.end() }
         let application = "announcer-tone-\(UUID().uuidString.prefix(8))"
-        let first = try rig.playTone(seconds: 1.5, name: application)
+        let first = try await rig.playTone(seconds: 1.5, name: application)
         let own = try #require(try rig.streams()[first])
         let client = try SocketClient(path: server.socketPath)
         let id = try #require(client.request(longSentence)?.id)
-        _ = client.readEvents(until: isEvent(.firstAudio, of: id))
-        #expect(waitFor({ rig.isLowered(first, from: own) }, seconds: 2), "the tone was not lowered")
-        #expect(waitFor({ (try? rig.streams()[first]) == nil }, seconds: 5), "the first tone did not end")
-        let events = client.readEvents(until: isEnd(of: id))
+        _ = await client.events(until: isEvent(.firstAudio, of: id))
+        #expect(await waitFor({ rig.isLowered(first, from: own) }, seconds: 2), "the tone was not lowered")
+        #expect(await waitFor({ (try? rig.streams()[first]) == nil }, seconds: 5), "the first tone did not end")
+        let events = await client.events(until: isEnd(of: id))
         #expect(events.last?.outcome == .spoken)
-        Thread.sleep(forTimeInterval: 0.3)
+        // The 100 ms hold runs out, so that no announcement may lower the next stream.
+        // Not a wait: a hold is a time, and the ducker tells no one when it ends.
+        try await Task.sleep(for: .seconds(0.3))
 
-        let next = try rig.playTone(seconds: 5, name: application)
+        let next = try await rig.playTone(seconds: 5, name: application)
         #expect(rig.isAt(own, next), "the application's next stream began at \(String(describing: try? rig.streams()[next])), not its own \(own)")
         print(server.standardErrorText)
         print((try? ProgramRun("/usr/bin/pw-metadata", ["-n", "route-settings"], environment: rig.environment, timeout: 5).standardOutput) ?? "no pw-metadata")
@@ -147,14 +152,14 @@ struct DuckingThroughSoundServerTests {
     }
 
     @Test("With no sound server to reach, the ducker says so in one line and speech goes on")
-    func noSoundServer() throws {
+    func noSoundServer() async throws {
         let folder = ServerProcess.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let server = try ServerProcess(arguments: ["--duck", "12"], environment: ["PULSE_SERVER": "unix:\(folder)/no-server", "XDG_RUNTIME_DIR": folder])
-        defer { server.stop() }
+        let server = try await ServerProcess.start(arguments: ["--duck", "12"], environment: ["PULSE_SERVER": "unix:\(folder)/no-server", "XDG_RUNTIME_DIR": folder])
+        defer { server.end() }
         let client = try SocketClient(path: server.socketPath)
         let id = try #require(client.request(sentence)?.id)
-        let events = client.readEvents(until: isEnd(of: id))
+        let events = await client.events(until: isEnd(of: id))
         #expect(events.last?.outcome == .spoken)
         let lines = server.standardErrorText.split(separator: "\n").filter { $0.contains("announcer-duck") }
         #expect(lines.count == 1, "the ducker wrote \(lines)")
@@ -163,13 +168,13 @@ struct DuckingThroughSoundServerTests {
 
     /// Plays the tone, speaks the long sentence over it, and waits until the tone is lowered. Returns the
     /// tone's stream, its own volume, the client and the announcement.
-    func speakOverTone(_ rig: DuckingSoundServer, _ server: ServerProcess) throws -> (UInt32, UInt32, SocketClient, AnnouncementID) {
-        let tone = try rig.playTone()
+    func speakOverTone(_ rig: DuckingSoundServer, _ server: ServerProcess) async throws -> (UInt32, UInt32, SocketClient, AnnouncementID) {
+        let tone = try await rig.playTone()
         let own = try #require(try rig.streams()[tone])
         let client = try SocketClient(path: server.socketPath)
         let id = try #require(client.request(longSentence)?.id)
-        _ = client.readEvents(until: isEvent(.firstAudio, of: id))
-        #expect(waitFor({ rig.isLowered(tone, from: own) }, seconds: 2), "the tone was not lowered")
+        _ = await client.events(until: isEvent(.firstAudio, of: id))
+        #expect(await waitFor({ rig.isLowered(tone, from: own) }, seconds: 2), "the tone was not lowered")
         return (tone, own, client, id)
     }
 
