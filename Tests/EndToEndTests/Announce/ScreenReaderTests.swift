@@ -6,7 +6,8 @@ import Testing
 extension WebTests {
     /// The real Orca 43 reading a real Chromium on a private X desktop that announce starts and ends, keys
     /// sent through XTest, its speech received by a private announcerd: `web check --reader orca` and
-    /// `announce at-driver`. Inside WebTests, so its look for processes left behind sees only its own.
+    /// `announce at-driver`. Each desktop is private (its own X display, session bus and accessibility bus,
+    /// its parts marked with its folder), so these tests run side by side with each other and the rest.
     @Suite struct ScreenReader {
         /// In CI every part must be there; elsewhere these tests need xvfb, orca and chromium.
         static let desktopInstalled = ProcessInfo.processInfo.environment["CI"] == "true"
@@ -19,17 +20,7 @@ extension WebTests {
         /// environment (announce marks every part so), and the folder is the one its command printed.
         static func processes(ofDesktopIn output: String) throws -> [String] {
             let match = try #require(output.firstMatch(of: try Regex(#"with its files in (\S+)\."#)), "no desktop folder in: \(output)")
-            let marker = "\("ANNOUNCE_DESKTOP")=\(match.output[1].substring ?? "")"
-            var alive: [String] = []
-            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int32(entry) != nil {
-                guard let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
-                      environment.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == marker }),
-                      let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                      !stat.contains(") Z ") else { continue }
-                let command = (try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8))?.replacingOccurrences(of: "\0", with: " ")
-                alive.append("\(entry) \(command ?? "")")
-            }
-            return alive
+            return WebTests.processes(withEnvironment: "ANNOUNCE_DESKTOP=\(match.output[1].substring ?? "")")
         }
 
         @Test("A flow's says for Orca passes with what the real Orca says of a check box in a group: not checked, then checked after Space",

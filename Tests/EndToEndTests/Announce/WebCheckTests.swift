@@ -11,8 +11,9 @@ extension WebTests {
         @Test("The login page passes web check in English and Norwegian: its fields, its switch, and its role=alert error within 500 ms",
               .enabled(if: WebTests.chromiumInstalled))
         func loginPagePasses() async throws {
+            let mark = WebTests.Mark()
             let folder = try WebTests.folder()
-            let run = try await AnnounceProcess.run([
+            let run = try await mark.run([
                 "web", "check", "--sink", "null", "--verbose", "--junit", "\(folder)/junit.xml",
                 "\(WebTests.pages)/login.en.yaml", "\(WebTests.pages)/login.nb.yaml",
             ])
@@ -27,14 +28,15 @@ extension WebTests {
             #expect(output.contains("pass: step 1, line 10, check: The focus order is email, password, show-password, sign-in."))
             #expect(output.contains("pass: lint contrast: Contrast of \"Sign in\" (sign-in): #FFFFFF on #00205B is 15.4:1"))
             #expect(try String(contentsOfFile: "\(folder)/junit.xml", encoding: .utf8).contains("tests=\"58\" failures=\"0\""))
-            #expect(try WebTests.announceChromiums().isEmpty)
+            #expect(mark.alive().isEmpty, "\(mark.alive())")
         }
 
         @Test("The broken page's four faults are each one sentence, the late error with the page's delay apart from the speech's",
               .enabled(if: WebTests.chromiumInstalled))
         func brokenPageFaults() async throws {
+            let mark = WebTests.Mark()
             let folder = try WebTests.folder()
-            let run = try await AnnounceProcess.run(["web", "check", "--sink", "null", "--report", "\(folder)/report", "\(WebTests.pages)/login-broken.en.yaml"])
+            let run = try await mark.run(["web", "check", "--sink", "null", "--report", "\(folder)/report", "\(WebTests.pages)/login-broken.en.yaml"])
             #expect(run.status == 1)
             let failures = run.standardOutput.unwrapped.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.map(String.init)
             #expect(failures.contains("FAIL: lint label: The switch with the id show-password has no label, so a screen reader says only its role; give it a label that says what it does."))
@@ -76,13 +78,14 @@ extension WebTests {
             let action = try #require(time("action")), changed = try #require(time("page_changed")), heard = try #require(time("first_audio"))
             #expect(changed - action > 650 && changed - action < 1_500, "the page's own delay: \(changed - action) ms")
             #expect(heard >= changed && heard - changed < 500, "speech after the change: \(heard - changed) ms")
-            #expect(try WebTests.announceChromiums().isEmpty)
+            #expect(mark.alive().isEmpty, "\(mark.alive())")
         }
 
         @Test("Live regions are read as the ARIA specification says: a log's additions, a busy region once done, off never, atomic whole",
               .enabled(if: WebTests.chromiumInstalled))
         func liveRegionRules() async throws {
-            let run = try await AnnounceProcess.run(["web", "check", "--sink", "null", "--verbose", "\(WebTests.pages)/live-regions.en.yaml"])
+            let mark = WebTests.Mark()
+            let run = try await mark.run(["web", "check", "--sink", "null", "--verbose", "\(WebTests.pages)/live-regions.en.yaml"])
             #expect(run.status == 0, "\(run.standardOutput)")
             let output = run.standardOutput.unwrapped
             for said in ["Said \"Message 1\"", "Said \"Message 2\"", "Said \"3 results found\"", "Said \"Clicked 1 times\""] {
@@ -92,50 +95,34 @@ extension WebTests {
             #expect(output.contains("Said \"Note 3\"") && output.contains("Said \"Saved\""), "an item filled at once is read once; a new alert as it appears")
             // 21 checks of the flow and 3 of the page's layout; 3.3.7 and 3.2.6 are left to a person.
             #expect(output.contains("Live regions (live-regions.en.yaml): 24 passed, 0 failed, 2 for a person to check."))
+            #expect(mark.alive().isEmpty, "\(mark.alive())")
         }
 
         /// Flows/web/patterns: every widget pattern page written here, operated by its keys, in each style,
-        /// in English and in Bokmål. The four styles are checked by four `announce web check` at once, each
-        /// with its own Chromium: each waits on the pages far more than it computes, and one after another
-        /// they took over a quarter of an hour of the suite.
+        /// in English and in Bokmål. Each style and language is one `announce web check` with its own
+        /// Chromium, a case of its own: each waits on the pages far more than it computes, so the eight
+        /// run side by side with the rest, as many at once as the process-starting places allow.
         @Test("Every pattern page's flow passes in every reader's style, in English and Bokmål, its widgets operated by their keys",
-              .enabled(if: WebTests.chromiumInstalled))
-        func patternPagesPassInEveryStyle() async throws {
+              .enabled(if: WebTests.chromiumInstalled), arguments: ["voiceover", "talkback", "nvda", "orca"], ["en", "nb"])
+        func patternPagesPassInEveryStyle(style: String, language: String) async throws {
+            let mark = WebTests.Mark()
             let folder = "\(WebTests.pages)/patterns"
-            let flows = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
-            #expect(flows.filter { $0.hasSuffix(".en.yaml") }.count == 14)
-            #expect(flows.filter { $0.hasSuffix(".nb.yaml") }.count == 14)
-            let styles = ["voiceover", "talkback", "nvda", "orca"]
-            // The four at once, each waited for without holding a thread.
-            let runs = await withTaskGroup(of: (String, Result<ProgramRun, any Error>).self) { group in
-                for style in styles {
-                    group.addTask {
-                        do {
-                            return (style, .success(try await AnnounceProcess.run(["web", "check", "--sink", "null", "--style", style] + flows.map { "\(folder)/\($0)" })))
-                        } catch {
-                            return (style, .failure(error))
-                        }
-                    }
-                }
-                var all: [String: Result<ProgramRun, any Error>] = [:]
-                for await (style, result) in group { all[style] = result }
-                return all
-            }
-            for style in styles {
-                let run = try #require(runs[style]).get()
-                #expect(run.status == 0, "\(style): \(run.standardOutput)")
-                #expect(run.standardOutput.contains("In all, \(flows.count) flows: ") && run.standardOutput.contains(", 0 failed."),
-                        "\(style): \(run.standardOutput)")
-                // Every step has phrases for this style: none is left unchecked.
-                #expect(!run.standardError.unwrapped.contains("so it is not checked") && !run.standardError.unwrapped.contains("so they are not checked"),
-                        "\(style): \(run.standardError)")
-            }
-            #expect(try WebTests.announceChromiums().isEmpty)
+            let flows = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".\(language).yaml") }.sorted()
+            #expect(flows.count == 14)
+            let run = try await mark.run(["web", "check", "--sink", "null", "--style", style] + flows.map { "\(folder)/\($0)" })
+            #expect(run.status == 0, "\(style): \(run.standardOutput)")
+            #expect(run.standardOutput.contains("In all, \(flows.count) flows: ") && run.standardOutput.contains(", 0 failed."),
+                    "\(style): \(run.standardOutput)")
+            // Every step has phrases for this style: none is left unchecked.
+            #expect(!run.standardError.unwrapped.contains("so it is not checked") && !run.standardError.unwrapped.contains("so they are not checked"),
+                    "\(style): \(run.standardError)")
+            #expect(mark.alive().isEmpty, "\(mark.alive())")
         }
 
         @Test("A pattern flow checked in a style it has no phrases for says so in one line, and does not pass on words it never checked",
               .enabled(if: WebTests.chromiumInstalled))
         func wrongPhrasesFailInTheirStyle() async throws {
+            let mark = WebTests.Mark()
             let folder = try WebTests.folder()
             let flow = """
             flow: Switch, with a wrong phrase
@@ -148,16 +135,18 @@ extension WebTests {
                 expect: { says: "Email alerts, switch button, on" }
             """
             try flow.write(toFile: "\(folder)/wrong.en.yaml", atomically: true, encoding: .utf8)
-            let run = try await AnnounceProcess.run(["web", "check", "--sink", "null", "--style", "nvda", "\(folder)/wrong.en.yaml"])
+            let run = try await mark.run(["web", "check", "--sink", "null", "--style", "nvda", "\(folder)/wrong.en.yaml"])
             #expect(run.status == 1)
             #expect(run.standardOutput.unwrapped.contains("FAIL: step 1, line 5, next: Expected \"Email alerts, switch, on\", but the step said \"Email alerts, switch, off\"."), "\(run.standardOutput)")
             #expect(run.standardError.unwrapped.contains("In \(folder)/wrong.en.yaml, 1 step has its says only in VoiceOver's phrasing, not in NVDA's, so it is not checked."), "\(run.standardError)")
+            #expect(mark.alive().isEmpty, "\(mark.alive())")
         }
 
         @Test("web play sends the arrows to the page, so a radio group is operated and read as it moves, in NVDA's phrasing",
               .enabled(if: WebTests.chromiumInstalled))
         func playsARadioGroupByArrows() async throws {
-            let run = try await AnnounceProcess.run(["web", "play", "--sink", "null", "--style", "nvda", "\(WebTests.pages)/patterns/radio-group.en.html"],
+            let mark = WebTests.Mark()
+            let run = try await mark.run(["web", "play", "--sink", "null", "--style", "nvda", "\(WebTests.pages)/patterns/radio-group.en.html"],
                                               input: "\t\u{1B}[B\u{1B}[B\u{1B}[1;2A")
             #expect(run.status == 0, "\(run.standardError)")
             let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
@@ -168,13 +157,14 @@ extension WebTests {
                 #expect(found != nil, "\(line) in \(lines)")
                 if let found { from = found + 1 }
             }
-            #expect(try WebTests.announceChromiums().isEmpty)
+            #expect(mark.alive().isEmpty, "\(mark.alive())")
         }
 
         @Test("web play steps through the real login page by keys, printing and speaking each phrase and the alert, in English and Norwegian",
               .enabled(if: WebTests.chromiumInstalled), arguments: ["en", "nb"])
         func playsThePageByKeys(language: String) async throws {
-            let run = try await AnnounceProcess.run(["web", "play", "--sink", "null", "\(WebTests.pages)/login.\(language).html"], input: "\ttkari.nordmann\n\t\t \t\r")
+            let mark = WebTests.Mark()
+            let run = try await mark.run(["web", "play", "--sink", "null", "\(WebTests.pages)/login.\(language).html"], input: "\ttkari.nordmann\n\t\t \t\r")
             #expect(run.status == 0, "\(run.standardError)")
             let lines = run.standardOutput.unwrapped.split(separator: "\n").map(String.init)
             let expected = language == "en"
@@ -196,7 +186,7 @@ extension WebTests {
                 if let found { from = found + 1 }
             }
             #expect(!run.standardOutput.contains("\u{1B}"))
-            #expect(try WebTests.announceChromiums().isEmpty)
+            #expect(mark.alive().isEmpty, "\(mark.alive())")
         }
     }
 }
