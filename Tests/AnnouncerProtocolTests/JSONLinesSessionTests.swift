@@ -49,6 +49,14 @@ import Testing
         #expect(send(#"{"request":"voices"}"#) == [.voices])
     }
 
+    /// Should never answer a new connection with a status made before it opened.
+    @Test("A connection's first status may reuse only a snapshot made after it opened, so it sees what another program just did")
+    func firstStatusIsNoOlderThanTheConnection() {
+        let opened = now + .seconds(5)
+        var session = JSONLinesSession(defaults: ConnectionDefaults(language: .english), languages: [.english], openedAt: opened)
+        #expect(session.receive(Array(#"{"request":"status"}"#.utf8), at: opened + .milliseconds(1)) == [.status(changedSince: opened)])
+    }
+
     /// Should carry out what changes the queue after a hang-up, and skip what nobody is left to read.
     @Test("After a hang-up, cancels still count and queries are skipped")
     mutating func afterHangUpOnlyChangesCount() {

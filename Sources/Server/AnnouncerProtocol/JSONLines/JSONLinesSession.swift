@@ -31,14 +31,17 @@ public struct JSONLinesSession: Sendable {
     public private(set) var isSubscribed = false
     /// Own announcements whose events this connection follows until they end.
     private var followed: Set<AnnouncementID> = []
-    /// When this connection last asked for something other than status or voices.
-    private var lastChange = MonotonicInstant(microseconds: 0)
+    /// When this connection last asked for something other than status or voices, or else opened.
+    private var lastChange: MonotonicInstant
     /// The languages a request may name: those the server speaks.
     private let languages: [Language]
 
-    public init(defaults: ConnectionDefaults, languages: [Language]) {
+    /// A connection opened at `openedAt` is never answered with a status snapshot made before it: what
+    /// another program did just before (`announce say`, then `announce status`) is in its status.
+    public init(defaults: ConnectionDefaults, languages: [Language], openedAt: MonotonicInstant = MonotonicInstant(microseconds: 0)) {
         self.defaults = defaults
         self.languages = languages
+        lastChange = openedAt
     }
 
     /// Handles one line, without its newline. After a hang-up (`connectionOpen` false) only what changes

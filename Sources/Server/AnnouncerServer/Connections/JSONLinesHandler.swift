@@ -21,7 +21,8 @@ final class JSONLinesHandler: ChannelInboundHandler {
         self.client = client
         client.identify(wireProtocol: .json)
         session = JSONLinesSession(
-            defaults: ConnectionDefaults(language: context.configuration.defaultLanguage), languages: context.languages
+            defaults: ConnectionDefaults(language: context.configuration.defaultLanguage), languages: context.languages,
+            openedAt: .now()
         )
     }
 
