@@ -45,8 +45,13 @@ enum EmacspeakStopBenchmark {
             let watch = StopWatch()
             engine.scheduler.addObserver(watch)
             defer { engine.scheduler.removeObserver(watch) }
-            var server = EmacspeakServer(
-                output: EngineEmacspeakOutput(engine: engine, defaultLanguage: .english), immediatePoliteness: .polite, version: "bench")
+            // Speaks through the engine as `announce emacspeak --embedded` does; closed with the round, so
+            // its timeline observer does not outlive it.
+            let destination = EmbeddedDestination(engine: engine, defaultLanguage: .english)
+            defer { destination.close() }
+            guard var server = try? EmacspeakServer(destination: destination, immediatePoliteness: .polite, version: "bench") else {
+                return failTheRunAtExit("\(name): the engine offered no voices.")
+            }
             _ = server.handle("q {This line goes on for a long time, so that the stop comes while it is still being said, round \(benchmark.currentIteration).}")
             _ = server.handle("d")
             guard watch.waitForFirstAudio() else { return failTheRunAtExit("\(name): the line was never heard.") }
