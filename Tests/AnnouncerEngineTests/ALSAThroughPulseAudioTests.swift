@@ -32,10 +32,9 @@ struct ALSAThroughPulseAudioTests {
         let harness = try EngineHarness(sink: .alsa(device: "default"))
         // The polite one plays quietly and the assertive one loudly, so loudness tells them apart.
         let status = harness.say(longText, .polite, rate: 175, volume: 25)
-        #expect(await harness.waitFor(.firstAudio, of: status) != nil)
-        // Not a wait: the polite announcement plays for a second, in real time, before it is cut.
-        try await Task.sleep(for: .seconds(1.0))
-        let error = harness.say("Error: wrong password", .assertive, rate: 175, volume: 200)
+        // The polite one plays for a second, in real time, before the assertive one cuts it.
+        let said = await harness.say("Error: wrong password", .assertive, rate: 175, volume: 200, once: .firstAudio, of: status, after: 1.0)
+        let error = try #require(said, "the polite announcement was never heard")
         await harness.finish()
         // Not a wait: it leaves the recording the last 300 ms that the sound server still plays.
         try await Task.sleep(for: .seconds(0.3))

@@ -45,6 +45,21 @@ final class EngineHarness: Sendable {
         return announcement
     }
 
+    /// Says `text` once `announcement` has reached `stage` and `delay` more seconds of real time have
+    /// passed, all on a thread of its own: a cut comes when the test means it to, however long the test's
+    /// task then waits for a cooperative thread to resume it. Nil when the stage never came.
+    func say(
+        _ text: String, _ politeness: Politeness, rate: Int? = 450, volume: Int? = nil,
+        once stage: TimelineEvent.Stage, of announcement: Announcement, after delay: Double = 0
+    ) async -> Announcement? {
+        await offThread("engine cue") {
+            guard self.waitFor(stage, of: announcement) != nil else { return nil }
+            // Not a wait: the announcement plays for `delay` seconds, in real time, before the next is said.
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            return self.say(text, politeness, rate: rate, volume: volume)
+        }
+    }
+
     /// Blocks until the announcement has this event, or the timeout passes; returns the event.
     @discardableResult
     func waitFor(_ event: TimelineEvent.Stage, of announcement: Announcement, timeout: Double = 15) -> TimelineEvent? {

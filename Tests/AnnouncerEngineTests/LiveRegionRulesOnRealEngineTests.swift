@@ -11,8 +11,8 @@ import Testing
     func assertiveCutsPoliteUtterance() async throws {
         let harness = try EngineHarness()
         let status = harness.say(longText, .polite, rate: 175)
-        #expect(await harness.waitFor(.firstAudio, of: status) != nil)
-        let error = harness.say("Error: Must be a valid email address", .assertive)
+        let said = await harness.say("Error: Must be a valid email address", .assertive, once: .firstAudio, of: status)
+        let error = try #require(said, "the polite announcement was never heard")
         await harness.finish()
         #expect(harness.outcome(of: status) == .interrupted(by: error.id))
         #expect(harness.outcome(of: error) == .spoken)
