@@ -22,6 +22,11 @@ public struct StartsProcesses: TestTrait, SuiteTrait, TestScoping {
 
     static let places = AsyncSemaphore(width: width)
 
+    /// The test runs for minutes of real time (Chromium or Orca reading pages aloud): it takes the first
+    /// free place, before every test that is not, so that the run does not end with the long ones
+    /// still to go while the places stood free for short ones (the longest first, the shortest last).
+    public var long = false
+
     public var isRecursive: Bool { true }
 
     /// Each test case takes its own place, so a parameterized test's cases are limited as tests are;
@@ -33,7 +38,7 @@ public struct StartsProcesses: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        await Self.places.wait()
+        await Self.places.wait(first: long)
         defer { Self.places.signal() }
         try await function()
     }
@@ -43,4 +48,7 @@ extension Trait where Self == StartsProcesses {
     /// The test starts processes (announcerd, announce, a real client): it runs when one of
     /// `StartsProcesses.width` places is free.
     public static var startsProcesses: Self { StartsProcesses() }
+
+    /// The test starts processes and runs for minutes: it takes a place before the tests that do not.
+    public static var startsLongProcesses: Self { StartsProcesses(long: true) }
 }

@@ -5,7 +5,7 @@ import Testing
 /// Real pages in a real headless Chromium: `flow import`, `web check` and `web play`. Its tests run
 /// side by side: each marks its own announce processes, and so the Chromium they start, and looks for
 /// processes left behind by that mark alone.
-@Suite(.startsProcesses) struct WebTests {
+@Suite(.startsLongProcesses) struct WebTests {
     static let pages = Repository.path("Flows/web")
 
     /// In CI the browser must be there; elsewhere these tests need Debian's chromium.

@@ -12,7 +12,7 @@ let orcaInstalled: Bool = ProcessInfo.processInfo.environment["CI"] == "true"
         && FileManager.default.isExecutableFile(atPath: OrcaSpeechTests.dbusRunSession)
         && FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher"))
 
-@Suite(.serialized, .startsProcesses, .enabled(if: orcaInstalled, "Orca, dbus-run-session and at-spi2-core are installed (CI installs them)"))
+@Suite(.serialized, .startsLongProcesses, .enabled(if: orcaInstalled, "Orca, dbus-run-session and at-spi2-core are installed (CI installs them)"))
 struct OrcaSpeechTests {
     /// Tests/Clients/orca_speech_client.py: creates orca.speechdispatcherfactory.SpeechServer and calls it as Orca does.
     static let script = Repository.path("Tests/Clients/orca_speech_client.py")
