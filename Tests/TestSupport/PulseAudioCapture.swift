@@ -44,6 +44,12 @@ public final class PulseAudioCapture: Sendable {
             stopAndKeepSamples()
             throw NotRecording(said: said.text)
         }
+        // On PipeWire the stream is made before samples flow: a recording of a sink that plays (silence
+        // too) has begun once its first samples come. A passive one gets none until something plays.
+        if !passive, !buffer.waitForSamples(seconds: 5) {
+            stopAndKeepSamples()
+            throw NotRecording(said: said.text + " (and no samples came within 5 seconds)")
+        }
     }
 
     /// parec did not say within ten seconds that it records; what it said instead.
@@ -153,15 +159,27 @@ private final class ParecMessages: Sendable {
 /// Little-endian 16-bit samples assembled from bytes as they arrive.
 private final class SampleBuffer: Sendable {
     private let state = Mutex<(pending: [UInt8], samples: [Int16])>(([], []))
+    /// Signalled once, when the first samples come.
+    private let arrived = DispatchSemaphore(value: 0)
 
     public func append(_ bytes: [UInt8]) {
-        state.withLock { state in
+        let first = state.withLock { state in
+            let wasEmpty = state.samples.isEmpty
             state.pending += bytes
             let whole = state.pending.count / 2 * 2
             let pending = state.pending
             state.samples += stride(from: 0, to: whole, by: 2).map { Int16(bitPattern: UInt16(pending[$0]) | UInt16(pending[$0 + 1]) << 8) }
             state.pending.removeFirst(whole)
+            return wasEmpty && !state.samples.isEmpty
         }
+        if first { arrived.signal() }
+    }
+
+    /// Waits until the first samples have come; false after `seconds`.
+    func waitForSamples(seconds: Double) -> Bool {
+        guard arrived.wait(timeout: .now() + seconds) == .success else { return false }
+        arrived.signal()
+        return true
     }
 
     public var samples: [Int16] { state.withLock { $0.samples } }

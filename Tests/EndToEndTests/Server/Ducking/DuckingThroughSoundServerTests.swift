@@ -47,6 +47,7 @@ struct DuckingThroughSoundServerTests {
         let halfway = before * pow(10, -12.0 / 2 / 20)
         let fell = try #require(levels.tone.indices.first { $0 > toneStart + 2 && levels.tone[$0] < halfway }, "the tone was never lowered")
         let rose = try #require(levels.tone.indices.first { $0 > fell && levels.tone[$0] > halfway }, "the tone never came back")
+        try #require(rose - fell > 8, "the tone was lowered for only \(rose - fell) windows")
         let during = levels.medianTone(fell + 4..<rose - 4)
         let after = levels.medianTone(rose + 4..<rose + 40)
         let fallen = 20 * log10(during / before)
