@@ -5,7 +5,7 @@ import Foundation
 /// as any Unix tool does, instead of crashing with a backtrace.
 public enum PlainOutput {
     /// Where the lines go: the process's standard output and error, unless a test runs a command in
-    /// its own process with a `CapturedOutput` (`PlainOutput.$destination.withValue(captured) { … }`).
+    /// its own process with a destination of its own (`PlainOutput.$destination.withValue(captured) { … }`).
     /// A task-local value: a thread a command starts does not see a test's destination, so a command
     /// whose output comes from another thread reads `destination` first and hands it on.
     @TaskLocal public static var destination: any OutputDestination = StandardOutputDestination()

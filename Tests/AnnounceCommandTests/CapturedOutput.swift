@@ -1,41 +1,42 @@
+import AnnouncerCommandLine
 import Foundation
 
 /// What a command run in a test's own process wrote, kept in memory: its standard output and its
 /// standard error, each as the text written and as lines.
 // Unchecked: what was written is read and changed only while `condition` is locked.
-public final class CapturedOutput: OutputDestination, @unchecked Sendable {
+final class CapturedOutput: OutputDestination, @unchecked Sendable {
     private let condition = NSCondition()
     private var outputBytes: [UInt8] = []
     private var errorText = ""
 
-    public init() {}
+    init() {}
 
-    public func writeOutput(_ text: String) {
+    func writeOutput(_ text: String) {
         passOn(text)
     }
 
-    public func writeError(_ text: String) {
+    func writeError(_ text: String) {
         changing { errorText += text }
     }
 
-    public func passOn(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    func passOn(_ bytes: UnsafeRawBufferPointer) -> Bool {
         changing { outputBytes += bytes }
         return true
     }
 
     /// Everything written to standard output so far, byte for byte.
-    public var bytes: [UInt8] { locked { outputBytes } }
+    var bytes: [UInt8] { locked { outputBytes } }
     /// Everything written to standard output so far, as text.
-    public var output: String { String(decoding: bytes, as: UTF8.self) }
+    var output: String { String(decoding: bytes, as: UTF8.self) }
     /// Everything written to standard error so far.
-    public var error: String { locked { errorText } }
+    var error: String { locked { errorText } }
     /// Standard output's lines, the last one's newline not making an empty line.
-    public var outputLines: [String] { Self.lines(of: output) }
+    var outputLines: [String] { Self.lines(of: output) }
     /// Standard error's lines, the last one's newline not making an empty line.
-    public var errorLines: [String] { Self.lines(of: error) }
+    var errorLines: [String] { Self.lines(of: error) }
 
     /// Waits until standard output holds `text`, woken by each write; false after `seconds`.
-    public func waitForOutput(containing text: String, seconds: Double = 10) -> Bool {
+    func waitForOutput(containing text: String, seconds: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         condition.lock()
         defer { condition.unlock() }
