@@ -105,6 +105,22 @@ public final class PulseAudioCapture: Sendable {
         return true
     }
 
+    /// Waits up to `seconds` until the recording holds `windows` windows of 10 ms louder than `loudness`:
+    /// until the sound server has really played that much, however late it began. False if it never did.
+    public func waitUntilHeard(windows: Int, louderThan loudness: Double, seconds: Double) -> Bool {
+        let window = rate / 100
+        return buffer.wait(seconds: seconds) { samples in
+            stride(from: 0, to: samples.count - window, by: window).lazy
+                .filter { Self.loudness(samples[$0..<$0 + window]) > loudness }
+                .prefix(windows).count == windows
+        }
+    }
+
+    /// The root mean square of `slice`.
+    static func loudness(_ slice: ArraySlice<Int16>) -> Double {
+        (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(slice.count)).squareRoot()
+    }
+
     /// Stops recording and returns the samples as recorded, mono at `rate`.
     @discardableResult
     public func stopAndKeepSamples() -> [Int16] {
@@ -120,10 +136,7 @@ public final class PulseAudioCapture: Sendable {
         process.waitUntilExit()
         let samples = buffer.samples
         let window = rate / 100
-        return stride(from: 0, to: samples.count - window, by: window).map { start in
-            let slice = samples[start..<start + window]
-            return (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(window)).squareRoot()
-        }
+        return stride(from: 0, to: samples.count - window, by: window).map { Self.loudness(samples[$0..<$0 + window]) }
     }
 }
 
@@ -161,6 +174,8 @@ private final class SampleBuffer: Sendable {
     private let state = Mutex<(pending: [UInt8], samples: [Int16])>(([], []))
     /// Signalled once, when the first samples come.
     private let arrived = DispatchSemaphore(value: 0)
+    /// Signalled each time samples come, for one waiter.
+    private let came = DispatchSemaphore(value: 0)
 
     public func append(_ bytes: [UInt8]) {
         let first = state.withLock { state in
@@ -173,6 +188,16 @@ private final class SampleBuffer: Sendable {
             return wasEmpty && !state.samples.isEmpty
         }
         if first { arrived.signal() }
+        came.signal()
+    }
+
+    /// Waits up to `seconds` until `enough` is true of the samples so far, looking again each time more come.
+    func wait(seconds: Double, until enough: ([Int16]) -> Bool) -> Bool {
+        let deadline = DispatchTime.now() + seconds
+        while !enough(samples) {
+            if came.wait(timeout: deadline) == .timedOut { return enough(samples) }
+        }
+        return true
     }
 
     /// Waits until the first samples have come; false after `seconds`.
