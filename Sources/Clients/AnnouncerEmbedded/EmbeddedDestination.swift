@@ -105,8 +105,12 @@ public final class EmbeddedDestination: SpeechDestination, Sendable {
         do throws(AnnouncementError) { try engine.voices.check(language) } catch { throw DestinationError(error.description) }
     }
 
-    /// The engine lives in this process and goes with it, so there is nothing to leave behind.
-    public func cancelOutstanding() {}
+    /// The engine is this destination's alone, so everything in it was sent through it: all of it is
+    /// cancelled, and each has its outcome on the timeline before this returns, as a server's cancels do.
+    public func cancelOutstanding() {
+        engine.scheduler.cancel(.all)
+        engine.scheduler.waitUntilIdle()
+    }
 
     public func interrupt(then: @escaping @Sendable () -> Void) {
         engine.scheduler.cancel(.all)

@@ -120,10 +120,26 @@ struct FlowPlayCommand: ParsableCommand {
         let voices: VoiceLibrary
         /// Where it speaks, in the player's words.
         let describe: (PlayWords) -> String
-        /// Cancels everything this run sent that has not ended; safe from any thread.
+        /// Cancels everything this run sent that has not ended, and waits until each has; safe from any thread.
         let stop: @Sendable () -> Void
+        /// The engine in this process that speaks, when there is one: it ends with the run.
+        private let ownEngine: SpeechEngine?
+
+        init(speechDestination: any SpeechDestination, voices: VoiceLibrary, ownEngine: SpeechEngine? = nil, describe: @escaping (PlayWords) -> String) {
+            self.speechDestination = speechDestination
+            self.voices = voices
+            self.ownEngine = ownEngine
+            self.describe = describe
+            // Unsafe only in name: `cancelOutstanding` is safe from any thread for every destination.
+            nonisolated(unsafe) let stopping = speechDestination
+            stop = { stopping.cancelOutstanding() }
+        }
+
         /// Lets go of the connection, or lets the engine end.
-        let close: () -> Void
+        func close() {
+            speechDestination.close()
+            ownEngine?.finish()
+        }
     }
 
     /// The running server, as other commands find it, or an engine in this process.
@@ -146,14 +162,7 @@ struct FlowPlayCommand: ParsableCommand {
                 connection.close()
                 throw CommandFailure("\(error)")
             }
-            // Unsafe only in name: `cancelOutstanding`, all the stop calls, touches Mutex-guarded state and the Sendable connection.
-            nonisolated(unsafe) let stopping = server
-            return Speech(
-                speechDestination: server, voices: destination.engine.loadVoices(),
-                describe: { $0.line(.server, ["path": server.path]) },
-                stop: { stopping.cancelOutstanding() },
-                close: { server.close() }
-            )
+            return Speech(speechDestination: server, voices: destination.engine.loadVoices()) { $0.line(.server, ["path": server.path]) }
         } else {
             var options = destination.engine
             // A screen reader reads an element again however soon it comes back to it, so the
@@ -162,18 +171,11 @@ struct FlowPlayCommand: ParsableCommand {
             let engine = try options.startEngine(label: "announce.flow-play", inProcessFallback: ESpeakEngine.start)
             if let writer { engine.scheduler.addObserver(writer) }
             if let sentences { engine.scheduler.addObserver(sentences) }
-            let embedded = EmbeddedDestination(engine: engine)
             let fellBack = !destination.embedded && !destination.engine.anyGiven
             let sink = engine.sinkSpec
-            return Speech(
-                speechDestination: embedded, voices: engine.voices,
-                describe: { $0.line(fellBack ? .fallback : .embedded, ["sink": "\(sink)"]) },
-                stop: { engine.scheduler.cancel(.all); engine.scheduler.waitUntilIdle() },
-                close: {
-                    embedded.close()
-                    engine.finish()
-                }
-            )
+            return Speech(speechDestination: EmbeddedDestination(engine: engine), voices: engine.voices, ownEngine: engine) {
+                $0.line(fellBack ? .fallback : .embedded, ["sink": "\(sink)"])
+            }
         }
     }
 }
