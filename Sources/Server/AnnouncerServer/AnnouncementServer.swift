@@ -185,6 +185,14 @@ public final class AnnouncementServer: Sendable {
         return .success(context.replaceVoices(library))
     }
 
+    /// Reloads the voice profiles from `library`, as SIGHUP asks, and logs what changed or why they stay as they were.
+    public func reloadVoicesOnHangup(_ library: VoiceLibrary) {
+        switch reloadVoices(library) {
+        case let .success(changes): context.logger.info("Reloaded the voice profiles on SIGHUP.", metadata: changes.metadata)
+        case let .failure(refusal): context.logger.warning("The voice profiles were not reloaded on SIGHUP and stay as they were.", metadata: refusal.metadata)
+        }
+    }
+
     /// How many clients are connected now.
     public var connectionCount: Int { context.connections }
 

@@ -304,10 +304,7 @@ struct Announcerd: ParsableCommand {
                     // As Speech Dispatcher rereads its configuration on SIGHUP; announcements that start later use the new profiles.
                     var library = VoiceLibrary.standard(extra: voiceDirectories)
                     library.switchesLanguage = switchesLanguage
-                    switch server.reloadVoices(library) {
-                    case let .success(changes): logger.info("Reloaded the voice profiles on SIGHUP.", metadata: changes.metadata)
-                    case let .failure(refusal): logger.warning("The voice profiles were not reloaded on SIGHUP and stay as they were.", metadata: refusal.metadata)
-                    }
+                    server.reloadVoicesOnHangup(library)
                 }
                 let group = ServiceGroup(
                     services: server.services(whenListening: announceReadiness) + [otherSignals, ServerPart("stop notice") { beginStop() }],
