@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 /// Voice profiles as a running `announcerd` uses them: `--voices`, files left out, languages chosen and listed.
+/// How its start chooses the default language from --lang and LANG is `DefaultLanguageOnFakeEngineTests`.
 @Suite(.serialized, .startsProcesses) struct VoicesThroughServerTests {
     /// A user's voices folder: Swedish added, a broken Norwegian override, and a good English one.
     static func userVoices() throws -> String {
@@ -62,24 +63,6 @@ import Testing
         #expect(!serverMaps.contains { $0.contains("libespeak-ng") || $0.contains("libsonic") })
         // The worker links eSpeak NG statically; libsonic, which eSpeak needs, is shared.
         #expect(workerMaps.contains { $0.hasSuffix("/announcer-synth") } && workerMaps.contains { $0.contains("libsonic") }, "\(workerMaps)")
-    }
-
-    @Test("The server's default language comes from LANG; one without a profile falls back to English")
-    func defaultLanguageFromLANG() async throws {
-        for (lang, expected) in [("nb_NO.UTF-8", "nb"), ("no_NO.UTF-8", "nb"), ("de_DE.UTF-8", "en"), ("C", "en")] {
-            let server = try await ServerProcess.start(environment: ["LANG": lang])
-            defer { server.end() }
-            let client = try SocketClient(path: server.socketPath)
-            #expect(client.request(#"{"request":"defaults"}"#)?.body(DefaultsBody.self)?.language.rawValue == expected, "LANG=\(lang)")
-        }
-    }
-
-    @Test("announcerd --lang with a language that has no profile refuses to start, in one sentence")
-    func unavailableDefaultLanguageRefusesToStart() async throws {
-        let server = try await ServerProcess.start(arguments: ["--lang", "de"], waitUntilListening: false)
-        #expect(await server.process.exit(within: 20))
-        #expect(server.process.terminationStatus != 0)
-        #expect(server.standardErrorText.contains("The language \"de\" is not available; use one of en, nb."))
     }
 
     @Test("announcerd whose synthesis worker cannot be found refuses to start, in one sentence that names the way out")
