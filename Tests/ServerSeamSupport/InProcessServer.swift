@@ -28,7 +28,8 @@ public final class InProcessServer: Sendable {
     /// Starts the server with announcerd's defaults, changed by `configure` and `policy`. Each word the
     /// fake synthesizer speaks lasts `samplesPerWord` samples at 22,050 a second: 100 ms unless told,
     /// about eSpeak NG's pace at rate 450, so an announcement speaks long enough to be waited behind.
-    /// The engine speaks with `voices`, the profiles announcerd loads unless told (`--voices` adds a folder).
+    /// The engine speaks with `voices`, the profiles announcerd loads unless told (`--voices` adds a folder),
+    /// and the log says which files were left out, as announcerd's does.
     /// The engine runs on the system clock. The server's per-client limits read `limitsClock`: the
     /// system's too unless the test gives a `ManualClock` it moves by hand. `voices` are the profiles, as
     /// `--voices` gives announcerd; `socketPath`, a path in a folder of the test's own.
@@ -61,6 +62,8 @@ public final class InProcessServer: Sendable {
         }
         var configuration = ServerConfiguration(socketPath: socketPath)
         configure(&configuration)
+        // Each profile left out is logged, as announcerd's start logs it.
+        voices.logLeftOut(to: logger)
         synthesizer = FakeSynthesizer(samplesPerWord: samplesPerWord)
         engine = SpeechEngine(
             synthesizer: synthesizer, sink: sink ?? NullSink(format: AudioFormat(sampleRate: synthesizer.sampleRate)), describedAs: .null,
