@@ -32,11 +32,12 @@ public final class InProcessServer: Sendable {
     /// and the log says which files were left out, as announcerd's does.
     /// The engine runs on the system clock. The server's per-client limits read `limitsClock`: the
     /// system's too unless the test gives a `ManualClock` it moves by hand. `voices` are the profiles, as
-    /// `--voices` gives announcerd; `socketPath`, a path in a folder of the test's own.
+    /// `--voices` gives announcerd; `socketPath`, a path in a folder of the test's own. `environment` is
+    /// the one announcerd would read its standard socket folder from (XDG_RUNTIME_DIR): the process's unless told.
     public init(
         policy: LiveRegionPolicy = .standard, samplesPerWord: Int = 2_205, sink: (any AudioSink)? = nil,
         limitsClock: any MonotonicClock = SystemMonotonicClock(), socketPath givenPath: String? = nil,
-        voices: VoiceLibrary = .standard(),
+        voices: VoiceLibrary = .standard(), environment: [String: String]? = nil,
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         if let givenPath {
@@ -68,7 +69,7 @@ public final class InProcessServer: Sendable {
         engine = SpeechEngine(
             synthesizer: synthesizer, sink: sink ?? NullSink(format: AudioFormat(sampleRate: synthesizer.sampleRate)), describedAs: .null,
             policy: policy, voices: voices, logger: logger)
-        let sockets = try AnnouncementServer.claimSockets(for: configuration, logger: logger)
+        let sockets = try AnnouncementServer.claimSockets(for: configuration, environment: environment, logger: logger)
         server = AnnouncementServer(
             engine: engine, sockets: sockets, configuration: configuration, logger: logger, limitsClock: limitsClock)
         try server.start()
