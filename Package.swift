@@ -411,12 +411,14 @@ let package = Package(
             dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "SoundIcons", "SeamTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         // The server's own logic over its socket, in the test's process: announcerd's AnnouncementServer
-        // on the fake engine, talked to as clients do. No process, no eSpeak, no device.
+        // on the fake engine, talked to as clients do, and announcerd's command line, only parsed. No
+        // process, no eSpeak, no device.
         .testTarget(
             name: "AnnouncerServerSeamTests",
             dependencies: [
-                "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerProtocol", "AnnouncerCommandLine", "Audio",
-                "SeamTestSupport", "ServerSeamSupport", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "announcerd", "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerProtocol", "AnnouncerCommandLine", "Audio",
+                "SeamTestSupport", "ServerSeamSupport", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // `announce`'s commands run in the test's own process, against an `InProcessServer`: no process,

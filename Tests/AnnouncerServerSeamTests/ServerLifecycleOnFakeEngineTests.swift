@@ -17,6 +17,27 @@ struct ServerLifecycleOnFakeEngineTests {
         return folder
     }
 
+    @Test("The standard socket is in a private directory: the directory 0700, the socket 0600")
+    func standardLocationIsPrivate() throws {
+        // A runtime directory others may read, as a careless XDG_RUNTIME_DIR is.
+        let runtime = try folder()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        chmod(runtime, 0o755)
+        // announcerd's --socket when none is given, from this environment.
+        let environment = ["XDG_RUNTIME_DIR": runtime, "ANNOUNCER_SOCKET": ""]
+        let path = SocketLocation.standard(environment: environment)
+        #expect(path == runtime + "/announcer/announcer.sock")
+        let server = try InProcessServer(socketPath: path, environment: environment)
+        defer { server.stop() }
+        var directory = stat(), socket = stat()
+        #expect(stat(runtime + "/announcer", &directory) == 0)
+        #expect(stat(runtime + "/announcer/announcer.sock", &socket) == 0)
+        #expect(directory.st_mode & 0o777 == 0o700)
+        #expect(socket.st_mode & 0o777 == 0o600)
+        let answered = try SocketClient(path: path).request(.status)?.reply?.ok
+        #expect(answered == true)
+    }
+
     @Test("A socket file left by a crashed server is replaced, and the log says so")
     func staleSocketIsReplaced() throws {
         let folder = try folder()

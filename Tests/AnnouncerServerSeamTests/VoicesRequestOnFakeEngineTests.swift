@@ -7,7 +7,8 @@ import TestSupport
 import Testing
 
 /// The voices request of announcerd's server in this process: the profiles as `--voices` adds them,
-/// the files each was read from, and the files left out. Profile logic, which needs no eSpeak NG.
+/// the files each was read from, and the files left out, as the log says at start. Profile logic,
+/// which needs no eSpeak NG; a real server with the same folder is EndToEndTests' `VoicesThroughServerTests`.
 struct VoicesRequestOnFakeEngineTests {
     /// A user's voices folder: Swedish added, a broken Norwegian override, and a good English one.
     static func userVoices() throws -> String {
@@ -17,6 +18,20 @@ struct VoicesRequestOnFakeEngineTests {
         try "language: nb\nrate: 900\n".write(toFile: "\(directory)/nb.yaml", atomically: true, encoding: .utf8)
         try "lexicon:\n  Kari: Karianne\n".write(toFile: "\(directory)/en.yaml", atomically: true, encoding: .utf8)
         return directory
+    }
+
+    @Test("A server started with a broken profile in --voices logs its file and line, and speaks the language it added")
+    func brokenProfileIsLoggedAndTheRestSpeaks() throws {
+        let voices = try Self.userVoices()
+        defer { try? FileManager.default.removeItem(atPath: (voices as NSString).deletingLastPathComponent) }
+        let server = try InProcessServer(voices: .standard(extra: [voices]))
+        defer { server.stop() }
+        #expect(server.logText.contains("A voice profile was left out. Voices problem \(voices)/nb.yaml, line 2: rate is 900; use a whole number from 80 to 450."), "\(server.logText)")
+        let client = try SocketClient(path: server.socketPath)
+        let id = try #require(client.request(#"{"request":"speak","text":"Hej då","lang":"sv","rate":450,"follow":true}"#)?.id)
+        let events = client.readEvents(until: isEnd(of: id))
+        #expect(events.last?.outcome == .spoken)
+        #expect(events.first?.language.rawValue == "sv")
     }
 
     @Test("The voices request lists each profile with the files it was read from, and the files left out")

@@ -28,14 +28,16 @@ public final class InProcessServer: Sendable {
     /// Starts the server with announcerd's defaults, changed by `configure` and `policy`. Each word the
     /// fake synthesizer speaks lasts `samplesPerWord` samples at 22,050 a second: 100 ms unless told,
     /// about eSpeak NG's pace at rate 450, so an announcement speaks long enough to be waited behind.
-    /// The engine speaks with `voices`, the profiles announcerd loads unless told (`--voices` adds a folder).
+    /// The engine speaks with `voices`, the profiles announcerd loads unless told (`--voices` adds a folder),
+    /// and the log says which files were left out, as announcerd's does.
     /// The engine runs on the system clock. The server's per-client limits read `limitsClock`: the
     /// system's too unless the test gives a `ManualClock` it moves by hand. `voices` are the profiles, as
-    /// `--voices` gives announcerd; `socketPath`, a path in a folder of the test's own.
+    /// `--voices` gives announcerd; `socketPath`, a path in a folder of the test's own. `environment` is
+    /// the one announcerd would read its standard socket folder from (XDG_RUNTIME_DIR): the process's unless told.
     public init(
         policy: LiveRegionPolicy = .standard, samplesPerWord: Int = 2_205, sink: (any AudioSink)? = nil,
         limitsClock: any MonotonicClock = SystemMonotonicClock(), socketPath givenPath: String? = nil,
-        voices: VoiceLibrary = .standard(),
+        voices: VoiceLibrary = .standard(), environment: [String: String]? = nil,
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         if let givenPath {
@@ -61,11 +63,13 @@ public final class InProcessServer: Sendable {
         }
         var configuration = ServerConfiguration(socketPath: socketPath)
         configure(&configuration)
+        // Each profile left out is logged, as announcerd's start logs it.
+        voices.logLeftOut(to: logger)
         synthesizer = FakeSynthesizer(samplesPerWord: samplesPerWord)
         engine = SpeechEngine(
             synthesizer: synthesizer, sink: sink ?? NullSink(format: AudioFormat(sampleRate: synthesizer.sampleRate)), describedAs: .null,
             policy: policy, voices: voices, logger: logger)
-        let sockets = try AnnouncementServer.claimSockets(for: configuration, logger: logger)
+        let sockets = try AnnouncementServer.claimSockets(for: configuration, environment: environment, logger: logger)
         server = AnnouncementServer(
             engine: engine, sockets: sockets, configuration: configuration, logger: logger, limitsClock: limitsClock)
         try server.start()

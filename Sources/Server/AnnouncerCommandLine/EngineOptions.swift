@@ -126,9 +126,7 @@ public struct EngineOptions: ParsableArguments {
         let logger = Logger(label: label)
         let library = loadVoices()
         startup?.mark("voice profiles")
-        for problem in library.problems {
-            logger.warning("A voice profile was left out.", metadata: ["voices.problem": "\(problem)"])
-        }
+        library.logLeftOut(to: logger)
         do throws(EngineError) {
             let engine = try SpeechEngine(
                 sink: resolvedSink, policy: policy, voices: library, warmStandby: warmStandby, waitingForAudioDevice: waitingForAudioDevice,

@@ -46,18 +46,22 @@ public final class AnnouncementServer: Sendable {
 
     public var configuration: ServerConfiguration { context.configuration }
 
-    /// Takes the socket paths before anything else starts, so a second server fails fast and
-    /// says why, before it touches the audio device. Another live server is never displaced.
     /// The directories that exist only for a server's socket, which it creates private when missing:
     /// announcer's own, and Speech Dispatcher's, which an autospawned or `--speechd-socket` server serves.
-    private static var ownedDirectories: Set<String> {
-        let speechd = SocketLocation.speechDispatcherDefault()
-        return [SocketLocation.standardDirectory(), String(speechd[..<(speechd.lastIndex(of: "/") ?? speechd.startIndex)])]
+    private static func ownedDirectories(environment: [String: String]?) -> Set<String> {
+        let speechd = environment.map { SocketLocation.speechDispatcherDefault(environment: $0) } ?? SocketLocation.speechDispatcherDefault()
+        let standard = environment.map { SocketLocation.standardDirectory(environment: $0) } ?? SocketLocation.standardDirectory()
+        return [standard, String(speechd[..<(speechd.lastIndex(of: "/") ?? speechd.startIndex)])]
     }
 
+    /// Takes the socket paths before anything else starts, so a second server fails fast and
+    /// says why, before it touches the audio device. Another live server is never displaced.
+    /// `environment` gives the runtime folder (XDG_RUNTIME_DIR) of the directories above; nil, the process's.
     public static func claimSockets(
-        for configuration: ServerConfiguration, activated: ActivatedSockets = .none, logger: Logger
+        for configuration: ServerConfiguration, activated: ActivatedSockets = .none,
+        environment: [String: String]? = nil, logger: Logger
     ) throws(ServerStartError) -> ClaimedSockets {
+        let ownedDirectories = Self.ownedDirectories(environment: environment)
         var paths: [(path: String, ssipOnly: Bool)] = [(configuration.socketPath, false)]
         if let ssip = configuration.ssipSocketPath { paths.append((ssip, true)) }
         // A socket systemd passed at a path not configured here serves SSIP only, as Speech Dispatcher's does.
@@ -84,7 +88,7 @@ public final class AnnouncementServer: Sendable {
                 let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
                 let guardFile = try SocketFileGuard(
                     path: path,
-                    privateDirectory: Self.ownedDirectories.contains(directory) ? directory : nil,
+                    privateDirectory: ownedDirectories.contains(directory) ? directory : nil,
                     probeGroup: probing
                 )
                 claimed.append(.init(path: path, origin: .claimed(guardFile), ssipOnly: ssipOnly))
@@ -183,6 +187,14 @@ public final class AnnouncementServer: Sendable {
     public func reloadVoices(_ library: VoiceLibrary) -> Result<VoiceChanges, VoiceReloadRefusal> {
         guard library.problems.isEmpty else { return .failure(VoiceReloadRefusal(problems: library.problems)) }
         return .success(context.replaceVoices(library))
+    }
+
+    /// Reloads the voice profiles from `library`, as SIGHUP asks, and logs what changed or why they stay as they were.
+    public func reloadVoicesOnHangup(_ library: VoiceLibrary) {
+        switch reloadVoices(library) {
+        case let .success(changes): context.logger.info("Reloaded the voice profiles on SIGHUP.", metadata: changes.metadata)
+        case let .failure(refusal): context.logger.warning("The voice profiles were not reloaded on SIGHUP and stay as they were.", metadata: refusal.metadata)
+        }
     }
 
     /// How many clients are connected now.

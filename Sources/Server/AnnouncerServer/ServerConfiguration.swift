@@ -43,4 +43,17 @@ public struct ServerConfiguration: Sendable {
         self.maxClients = max(1, maxClients)
         self.maxPauseForAll = max(.milliseconds(1), maxPauseForAll)
     }
+
+    /// The default language announcerd starts with: `given` (its --lang) if it has a voice profile,
+    /// else the language of `LANG` in `environment` if that has one, else English.
+    public static func defaultLanguage(
+        given: Language?, environment: [String: String], among available: [Language]
+    ) throws(AnnouncementError) -> Language {
+        if let given {
+            guard available.contains(given) else { throw .unknownLanguage(given.rawValue, available: available) }
+            return given
+        }
+        let fromLocale = Language(locale: environment["LANG"])
+        return available.contains(fromLocale) ? fromLocale : .english
+    }
 }

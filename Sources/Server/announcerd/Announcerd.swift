@@ -135,14 +135,11 @@ struct Announcerd: ParsableCommand {
 
     /// `--lang` if it has a voice profile; else the language of `LANG` if it has one; else English.
     private func defaultLanguage(among available: [Language]) throws -> Language {
-        if let language {
-            guard available.contains(language) else {
-                throw CommandFailure(AnnouncementError.unknownLanguage(language.rawValue, available: available).description)
-            }
-            return language
+        do throws(AnnouncementError) {
+            return try ServerConfiguration.defaultLanguage(given: language, environment: ProcessInfo.processInfo.environment, among: available)
+        } catch {
+            throw CommandFailure(error.description)
         }
-        let fromLocale = Language(locale: ProcessInfo.processInfo.environment["LANG"])
-        return available.contains(fromLocale) ? fromLocale : .english
     }
 
     /// The socket to serve: --socket-path, else Speech Dispatcher's default when started as it is, else --socket.
@@ -304,10 +301,7 @@ struct Announcerd: ParsableCommand {
                     // As Speech Dispatcher rereads its configuration on SIGHUP; announcements that start later use the new profiles.
                     var library = VoiceLibrary.standard(extra: voiceDirectories)
                     library.switchesLanguage = switchesLanguage
-                    switch server.reloadVoices(library) {
-                    case let .success(changes): logger.info("Reloaded the voice profiles on SIGHUP.", metadata: changes.metadata)
-                    case let .failure(refusal): logger.warning("The voice profiles were not reloaded on SIGHUP and stay as they were.", metadata: refusal.metadata)
-                    }
+                    server.reloadVoicesOnHangup(library)
                 }
                 let group = ServiceGroup(
                     services: server.services(whenListening: announceReadiness) + [otherSignals, ServerPart("stop notice") { beginStop() }],

@@ -101,13 +101,4 @@ struct AutospawnTests {
         #expect(Date().timeIntervalSince(started) < 2)
         #expect(Home.serverProcessID(at: home.socketPath) == pid)
     }
-
-    @Test("announcerd refuses inet_socket autospawn with one sentence and a non-zero status")
-    func inetSocketAutospawnIsRefused() async throws {
-        let home = Home()
-        defer { home.stopServer() }
-        let run = try await ProgramRun.run(ServerProcess.announcerd.path, ["--spawn", "--communication-method", "inet_socket", "--port", "6560"], environment: home.environment)
-        #expect(run.status != 0)
-        #expect(run.standardError.contains("announcerd serves Unix domain sockets only, not inet_socket"), "\(run.standardError)")
-    }
 }

@@ -5,12 +5,12 @@ import Testing
 import TestSupport
 
 /// Files and numbers that once took a process down, as the real programs meet them: a voice profile
-/// that is an alias bomb or 100 MB, at start and on SIGHUP; numbers too large for Int in `announce
+/// that is an alias bomb or 100 MB, on SIGHUP; numbers too large for Int in `announce
 /// emacspeak`. Each is refused or clamped in one sentence, and the program goes on. A flow file that
-/// is an alias bomb is AnnounceCommandTests' `HostileFlowFileTests`.
+/// is an alias bomb is AnnounceCommandTests' `HostileFlowFileTests`; a profile that is one, read at
+/// start, is AnnouncerServerSeamTests' `HostileVoiceProfileOnFakeEngineTests`.
 @Suite(.serialized, .startsProcesses) struct HostileInputFilesTests {
     static let wordsBomb = HostileYAML.wordsBomb
-    static let complexKeyBomb = HostileYAML.complexKeyBomb
 
     static let aliasSentence = "Its aliases (*name) expand it to more than 250000 values; a voice profile may hold at most 250000, so it was not read."
 
@@ -31,21 +31,6 @@ import TestSupport
     static func speaks(_ text: String, _ client: SocketClient) async throws -> Bool {
         let id = try #require(client.request(#"{"request":"speak","text":"\#(text)","rate":450,"follow":true}"#)?.id)
         return await client.events(until: isEnd(of: id)).last?.outcome == .spoken
-    }
-
-    @Test("announcerd with an alias bomb in its XDG_CONFIG_HOME starts, says so in one line naming the file and the limit, and speaks with the shipped profile",
-          arguments: ["words", "complex key"])
-    func bombAtStartLeavesTheShippedProfile(bomb: String) async throws {
-        let (home, file) = try Self.config(enYAML: bomb == "words" ? Self.wordsBomb : "language: en\n" + Self.complexKeyBomb)
-        defer { try? FileManager.default.removeItem(atPath: home) }
-        let server = try await ServerProcess.start(environment: ["XDG_CONFIG_HOME": home])
-        defer { server.end() }
-        #expect(server.standardErrorText.contains("A voice profile was left out. Voices problem \(file), line "), "\(server.standardErrorText)")
-        #expect(server.standardErrorText.contains(Self.aliasSentence))
-        let client = try SocketClient(path: server.socketPath)
-        let sources = try #require(Self.englishSources(client))
-        #expect(sources.count == 1 && sources[0].hasSuffix("Voices/en.yaml"), "\(sources)")
-        #expect(try await Self.speaks("Still speaking", client))
     }
 
     @Test("SIGHUP with an alias bomb, then a 100 MB profile, keeps the old profiles, in one line each naming the file and the limit; speech goes on")

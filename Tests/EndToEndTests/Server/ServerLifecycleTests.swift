@@ -5,22 +5,9 @@ import Foundation
 import Glibc
 import Testing
 
-/// Starting, refusing a second server, replacing a stale socket, and stopping cleanly.
+/// Starting, refusing a second server, replacing a stale socket, and stopping cleanly. The standard
+/// socket's private folder is `ServerLifecycleOnFakeEngineTests`, in the test's process.
 @Suite(.serialized, .startsProcesses) struct ServerLifecycleTests {
-    @Test("The standard socket is in a private directory: the directory 0700, the socket 0600")
-    func standardLocationIsPrivate() async throws {
-        let runtime = ServerProcess.makeDirectory()
-        chmod(runtime, 0o755)
-        let server = try await ServerProcess.start(socketPath: nil, environment: ["XDG_RUNTIME_DIR": runtime, "ANNOUNCER_SOCKET": ""], useStandardPath: true)
-        defer { server.end() }
-        var directory = stat(), socket = stat()
-        #expect(stat(runtime + "/announcer", &directory) == 0)
-        #expect(stat(runtime + "/announcer/announcer.sock", &socket) == 0)
-        #expect(directory.st_mode & 0o777 == 0o700)
-        #expect(socket.st_mode & 0o777 == 0o600)
-        #expect(server.standardErrorText.contains(runtime + "/announcer/announcer.sock"))
-    }
-
     @Test("SIGTERM cancels what waits, announced on the event stream, removes the socket and exits 0")
     func sigtermCancelsWaitingAndCleansUp() async throws {
         let server = try await ServerProcess.start()

@@ -5,34 +5,9 @@ import Foundation
 import Testing
 
 /// Every signal a user or the system may send announcerd has a defined, logged effect; none leaves it half-alive.
+/// SIGHUP's reload of the voice profiles is `VoiceReloadOnFakeEngineTests`, in the test's process, and the
+/// real signal's way to it is `HostileInputFilesTests`.
 @Suite(.serialized, .startsProcesses) struct ServerSignalTests {
-    @Test("SIGHUP reloads the voice profiles and logs what changed; a profile with a problem keeps the old ones; the server lives")
-    func hangupReloadsVoices() async throws {
-        let voices = ServerProcess.makeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: voices) }
-        let file = voices + "/en.yaml"
-        try "language: en\nlexicon:\n  Blindeforbundet: Blinde forbundet\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let server = try await ServerProcess.start(arguments: ["--voices", voices])
-        defer { server.end() }
-        let client = try SocketClient(path: server.socketPath)
-        func englishEntries() -> Int? {
-            let voices = client.request(.voices)?.body(VoicesBody.self)?.voices
-            return voices?.first { $0.language == .english }?.lexiconEntries
-        }
-        let before = try #require(englishEntries())
-
-        try "language: en\nlexicon:\n  Blindeforbundet: Blinde forbundet\n  Fenrir: Fen rir\n".write(toFile: file, atomically: true, encoding: .utf8)
-        kill(server.process.processIdentifier, SIGHUP)
-        #expect(await waitFor({ server.standardErrorText.contains("Reloaded the voice profiles on SIGHUP. Voices changed en.") }, seconds: 10), "\(server.standardErrorText)")
-        #expect(englishEntries() == before + 1)
-
-        try "language: en\nlexicon: [not, a, mapping\n".write(toFile: file, atomically: true, encoding: .utf8)
-        kill(server.process.processIdentifier, SIGHUP)
-        #expect(await waitFor({ server.standardErrorText.contains("The voice profiles were not reloaded on SIGHUP and stay as they were. Voices problem ") }, seconds: 10), "\(server.standardErrorText)")
-        #expect(englishEntries() == before + 1)
-        #expect(server.process.isRunning)
-    }
-
     @Test("SIGUSR1 and SIGUSR2 are ignored with a log line, and the server goes on speaking")
     func userSignalsAreIgnoredWithALogLine() async throws {
         let server = try await ServerProcess.start()

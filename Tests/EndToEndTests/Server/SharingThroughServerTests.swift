@@ -25,15 +25,6 @@ import Testing
         return (try RunningChild(child), report)
     }
 
-    // MARK: - Pauses
-
-    @Test("--max-pause-all takes seconds above zero")
-    func maxPauseAllMustBePositive() async throws {
-        let run = try await ProgramRun.run(ServerProcess.announcerd.path, ["--max-pause-all", "0", "--socket", ServerProcess.makeDirectory() + "/a.sock"])
-        #expect(run.status != 0)
-        #expect(run.standardError.contains("--max-pause-all"), "\(run.standardError)")
-    }
-
     // MARK: - Floods from other programs
 
     @Test("While another program floods IMPORTANT through 50 connections, this program's assertive announcements are spoken at once")

@@ -1,4 +1,3 @@
-import AnnouncerServer
 import AnnouncerVoices
 import Logging
 
