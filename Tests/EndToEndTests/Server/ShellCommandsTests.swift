@@ -33,6 +33,8 @@ import Testing
             ["flow", "play", "--embedded", "--sink", "null", "--events-text", played, Repository.path("Flows/login.nb.yaml")], input: "\t"
         )
         #expect(play.status == 0, "\(play.standardError)")
+        // Where it speaks, in Bokmål too: the engine inside announce.
+        #expect(play.standardOutput.contains("Talemotoren i announce leser opp og sender lyden til null."), "\(play.standardOutput)")
         let playedLines = try String(contentsOfFile: played, encoding: .utf8).unwrapped
         #expect(playedLines.contains("received, polite, Norwegian Bokmål, region flow-focus: \"Blindeforbundet, overskrift\""), "\(playedLines)")
         #expect(playedLines.contains("ended: spoken."), "\(playedLines)")
