@@ -69,6 +69,8 @@ struct LineLengthCommandTests {
         let long = "Checking your sign-in details. Please wait while we contact the server, which may take a while."
         let error = "Error: the password you gave is not the one we have for this account."
         found += Self.overlong(succeeded: CommandRun.run(["say", "--socket", socket, "--rate", "450", long]))
+        // The error comes once the long one is heard, so that it cuts it.
+        #expect(observer.readEvents(until: { $0.event == .firstAudio && $0.text == long }).last?.event == .firstAudio)
         found += Self.overlong(succeeded: CommandRun.run(["say", "--socket", socket, "--assertive", error]))
         let ends = observer.readEvents(until: { $0.event == .ended && $0.text == error })
         let cut = try #require(ends.last { $0.event == .ended && $0.text == long }, "\(ends)")
