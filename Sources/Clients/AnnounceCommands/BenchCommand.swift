@@ -75,7 +75,8 @@ struct BenchCommand: ParsableCommand {
     private func reportOfRecordedTimeline(_ path: String) throws -> LatencyReport {
         let handle: FileHandle
         if path == "-" {
-            handle = .standardInput
+            // The command's standard input: the process's, or the pipe a test runs the command with.
+            handle = FileHandle(fileDescriptor: StandardInput.descriptor, closeOnDealloc: false)
         } else {
             guard let opened = FileHandle(forReadingAtPath: path) else {
                 throw CommandFailure("The timeline \(path) could not be opened; check the path and that you may read it.")

@@ -5,7 +5,8 @@ import Foundation
 import Spawning
 import Testing
 
-/// `announce flow play`, driven as a tester drives it: in a real terminal (tmux), and from a pipe.
+/// `announce flow play`, driven as a tester drives it, in a real terminal (tmux), with an engine inside
+/// announce. Playing from a pipe, in English and in Bokmål, is AnnounceCommandTests' `FlowPlayCommandTests`.
 @Suite(.serialized, .startsProcesses) struct FlowPlayTests {
     static let loginFlow = Repository.path("Flows/login.en.yaml")
 
@@ -38,6 +39,7 @@ import Testing
         let timeline = TimelineFile(path: events)
 
         try #require(await terminal.waitForLine { $0.hasPrefix("Playing Sign in, in English") }, "\(terminal.screen())")
+        try #require(await terminal.waitForLine { $0 == "Speaking with an engine inside announce, playing to null." }, "\(terminal.screen())")
         // Each key, the line it must bring to the screen, and the phrase that must then be heard.
         func press(_ keys: [String], shows line: String, speaks text: String? = nil) async throws {
             terminal.send(keys)
@@ -96,104 +98,6 @@ import Testing
         #expect(error?.politeness == .assertive)
         #expect(error?.outcome == .spoken)
         #expect(spoken.first { $0.text == Self.loginPhrases[9] }?.outcome == .spoken)
-    }
-
-    @Test("From a pipe with TERM=dumb, keys are read as they come, the output is plain lines without one escape byte, and an error lets play go on")
-    func playsFromAPipeWithoutEscapes() async throws {
-        let events = temporaryPath("piped-events.jsonl")
-        let keys = "r" + "\u{1B}[C" + "\t" + "t" + "kari.nordmann\n" + "\u{1B}[C\t\t" + "\u{1B}[C" + "\r" + "x" + "\u{1B}[Z"
-        let result = try await AnnounceProcess.run(
-            ["flow", "play", "--embedded", "--sink", "null", "--events", events, Self.loginFlow],
-            input: keys, environment: ["TERM": "dumb", "NO_COLOR": "1"]
-        )
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(!result.standardOutput.contains("\u{1B}"))
-        #expect(!result.standardError.contains("\u{1B}"))
-        let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "Playing Sign in, in English, on the screen Sign in.",
-            "Keys: right arrow or Tab next, left arrow or Shift-Tab previous, Enter or Space",
-            "  activate, t type, r repeat, h hints, q quit.",
-            "Speaking with an engine inside announce, playing to null.",
-            "Nothing has focus yet; move to an element first.",
-            "Blindeforbundet, heading",
-            "Email address, text field",
-            "Type into Email address, then press Enter:",
-            "Email address, kari.nordmann, text field",
-            "Password, secure text field",
-            "Show password, switch button, off",
-            "Sign in, button",
-            "Last element.",
-            "Announcement (assertive): Error: Must be a valid email address",
-            "Email address, kari.nordmann, text field. Error: Must be a valid email address",
-            "That key does nothing here; press question mark for the keys.",
-            "Blindeforbundet, heading",
-            "End of input; stopped playing Sign in.",
-        ])
-        // At the end of input everything sent has ended; the error was spoken in full, assertively.
-        let spoken = TimelineFile(path: events).announcements()
-        #expect(spoken.allSatisfy { $0.outcome != nil })
-        let error = spoken.first { $0.text == "Error: Must be a valid email address" }
-        #expect(error?.politeness == .assertive)
-        #expect(error?.outcome == .spoken)
-        #expect(spoken.last?.outcome == .spoken)
-    }
-
-    @Test("In a Norwegian flow every line play prints is in Bokmål, and a typed password is never shown")
-    func playsANorwegianFlowInBokmal() async throws {
-        let keys = "r" + "\u{1B}[C" + "\t" + "tkari.nordmann\n" + "\u{1B}[C" + "themmelig1\n" + "\u{1B}[C\u{1B}[C\u{1B}[C" + "x" + "h" + "\u{1B}[Z" + "h"
-        let result = try await AnnounceProcess.run(
-            ["flow", "play", "--embedded", "--sink", "null", Repository.path("Flows/login.nb.yaml")], input: keys
-        )
-        #expect(result.status == 0, "\(result.standardError)")
-        let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "Spiller av flyten «Logg inn» på norsk bokmål. Skjermbilde: «Logg inn».",
-            "Taster: pil høyre eller Tab: neste, pil venstre eller Shift-Tab: forrige, Enter",
-            "  eller mellomromstasten: aktiver, t: skriv, r: les på nytt, h: hint av/på, q:",
-            "  avslutt.",
-            "Talemotoren i announce leser opp og sender lyden til null.",
-            "Ingenting har fokus ennå; gå til et element først.",
-            "Blindeforbundet, overskrift",
-            "E-postadresse, tekstfelt",
-            "Skriv inn i «E-postadresse», og trykk Enter:",
-            "E-postadresse, kari.nordmann, tekstfelt",
-            "Passord, sikkert tekstfelt",
-            "Skriv inn i «Passord», og trykk Enter:",
-            "Passord, 9 tegn, sikkert tekstfelt",
-            "Vis passord, bryter, av",
-            "Logg inn, knapp",
-            "Siste element.",
-            "Den tasten gjør ingenting her; trykk spørsmålstegn for å høre tastene.",
-            "Hint på",
-            "Vis passord, bryter, av",
-            "Hint av",
-            "Slutt på inndata; stoppet avspillingen av «Logg inn».",
-        ])
-        #expect(!result.standardOutput.contains("hemmelig1"))
-        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
-    }
-
-    @Test("A Norwegian profile gives the words for hints: Hint på, Hint av")
-    func hintsWordsAreNorwegianForANorwegianFlow() async throws {
-        let flow = temporaryPath("innlogging.nb.yaml")
-        try """
-        flow: Logg inn
-        language: nb
-        screens:
-          - id: innlogging
-            title: Logg inn
-            elements:
-              - id: e-post
-                role: text_field
-                label: E-postadresse
-                hint: Adressen du registrerte deg med.
-        """.write(toFile: flow, atomically: true, encoding: .utf8)
-        let result = try await AnnounceProcess.run(["flow", "play", "--embedded", "--sink", "null", flow], input: "h\th")
-        #expect(result.status == 0, "\(result.standardError)")
-        let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.first == "Spiller av flyten «Logg inn» på norsk bokmål. Skjermbilde: «Logg inn».")
-        #expect(Array(lines.dropFirst(5).prefix(3)) == ["Hint på", "E-postadresse, tekstfelt. Adressen du registrerte deg med.", "Hint av"])
     }
 }
 

@@ -1,11 +1,11 @@
 import TestSupport
-import AnnouncerProtocol
 import Foundation
 import Testing
 
 /// Every line the tools print for people fits an 80-cell braille display: each command's normal output,
 /// its help and its usual errors. A longer line is allowed only where the content leaves no choice:
-/// one word (a path, a URL) that is itself longer than 80 characters.
+/// one word (a path, a URL) that is itself longer than 80 characters. announce's usual errors, and its
+/// commands against a server, are AnnounceCommandTests' `LineLengthCommandTests`, in the test's process.
 @Suite(.serialized, .startsProcesses) struct LineLengthTests {
     static let width = 80
 
@@ -51,46 +51,15 @@ import Testing
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
-    @Test("Errors and the commands that talk to a server fit 80 columns")
-    func errorsAndServerCommandsFit() async throws {
+    @Test("announcerd's refusals fit 80 columns: a sink it does not know, a line limit too small, a socket in a folder that does not exist")
+    func announcerdRefusalsFit() async throws {
         var found: [String] = []
-        // No server: status, events and cancel each say so in one sentence.
-        for command in [["status"], ["events"], ["cancel", "--all"], ["stop"]] {
-            found += try await Self.check(command)
-        }
-        found += try await Self.check(["say", "--sink", "null", "--rate", "9999", "Hello"])
-        found += try await Self.check(["say", "--langauge", "nb", "Hello"])
-        found += try await Self.check(["speak", "Hello"])
-        found += try await Self.check(["flow", "check", "--sink", "null", "/nonexistent/folder/flow.yaml"])
         // announcerd's own refusals, the parser's help line for a bad value among them.
         for arguments in [["--sink", "bogus"], ["--max-line-length", "10"], ["--socket", "/nonexistent/folder/a.sock", "--sink", "null"]] {
             let daemon = try await ProgramRun.run(ServerProcess.announcerd.path, arguments)
             #expect(daemon.status != 0)
             found += Self.overlong(daemon.standardError, from: "announcerd " + arguments.joined(separator: " "))
         }
-
-        // A duplicate window of a minute, so that the repeat below is a duplicate however late it comes.
-        let server = try await ServerProcess.start(arguments: ["--duplicate-window", "60000"])
-        defer { server.end() }
-        for command in [["status"], ["voices"], ["cancel", "--all"], ["stop"]] {
-            found += try await Self.check(command + ["--socket", server.socketPath], allowFailure: false)
-        }
-        // A repeat said at once is a duplicate, and say --wait says so in a sentence that wraps.
-        for _ in 0..<2 {
-            found += try await Self.check(["say", "--socket", server.socketPath, "--wait", "--rate", "450", "Saved"])
-        }
-        // events --text, while a long announcement is said and cut: its sentences quote the text.
-        let socket = server.socketPath
-        async let watching = ProgramRun.run("/usr/bin/timeout", ["-s", "INT", "6", AnnounceProcess.executable.path, "events", "--text", "--socket", socket])
-        // Said once events is connected (the observer is the other client), so that it sees them.
-        let observer = try SocketClient(path: socket)
-        #expect(await waitFor({ (observer.request(.status)?.body(StatusBody.self)?.clients ?? 0) >= 2 }, seconds: 20))
-        _ = try? await AnnounceProcess.run(["say", "--socket", socket, "--rate", "450",
-                                            "Checking your sign-in details. Please wait while we contact the server, which may take a while."])
-        _ = try? await AnnounceProcess.run(["say", "--socket", socket, "--assertive", "Error: the password you gave is not the one we have for this account."])
-        let events = try await watching
-        #expect(events.standardOutput.contains("ended"), "\(events.standardOutput)")
-        found += Self.overlong(events.standardOutput, from: "announce events --text")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 

@@ -5,7 +5,8 @@ import Testing
 
 /// `announce bench` against a real `announcerd`, and the same table again from the timeline it recorded.
 /// The servers start with no options, as a QA engineer starts one: every scenario fits the default limits.
-/// A server that goes away mid-run is AnnounceCommandTests' `BenchCommandTests`, in the test's own process.
+/// The plain table, a server that goes away mid-run or never answers, and a timeline that cannot be read
+/// are AnnounceCommandTests' `BenchCommandTests`, in the test's own process.
 @Suite(.serialized, .startsProcesses) struct BenchCommandTests {
     @Test("bench measures every scenario against the server, and --events reproduces the table from its timeline")
     func benchAgainstServerAndFromTimeline() async throws {
@@ -54,44 +55,6 @@ import Testing
         }
     }
 
-    @Test("The table reads line by line: one sentence per scenario, and a last line that sums it up")
-    func plainTableReadsLineByLine() async throws {
-        let server = try await ServerProcess.start(arguments: [])
-        defer { server.end() }
-        let run = try await ProgramRun.run(
-            ServerProcess.announce.path, ["bench", "--samples", "2", "--scenario", "idle", "--scenario", "language"],
-            environment: ["ANNOUNCER_SOCKET": server.socketPath], timeout: 60)
-        let lines = run.standardOutput.replacingOccurrences(of: "\n  ", with: " ").split(separator: "\n").map(String.init)
-        #expect(lines.count == 5, "\(run.standardOutput)\(run.standardError)")
-        #expect(lines[0] == "Announcement latency of the server at \(server.socketPath).")
-        #expect(lines[1] == "Arrival to first audio; the bound is 500 ms at the 99th percentile.")
-        let row = #"(pass|FAIL), median (under 1|\d+) ms, p99 (under 1|\d+) ms\.$"#
-        #expect(lines[2].range(of: "^Idle: " + row, options: .regularExpression) != nil, "\(lines[2])")
-        #expect(lines[3].range(of: "^Language switch, English to Norwegian: " + row, options: .regularExpression) != nil, "\(lines[3])")
-        #expect(lines[4] == (run.status == 0 ? "Every measured row passed." : "Failed: \(lines[2].hasPrefix("Idle: FAIL") ? "Idle" : "Language switch, English to Norwegian")."))
-        // A braille display's 80 cells take each line whole, a server path longer than that aside.
-        #expect(run.standardOutput.split(separator: Character("\n")).dropFirst().allSatisfy { (line: Substring) in line.count <= 80 })
-        #expect(!run.standardOutput.contains("\u{1B}"))
-
-        let verbose = try await ProgramRun.run(
-            ServerProcess.announce.path, ["bench", "--verbose", "--samples", "2", "--scenario", "idle"],
-            environment: ["ANNOUNCER_SOCKET": server.socketPath], timeout: 60)
-        let full = verbose.standardOutput.replacingOccurrences(of: "\n  ", with: " ")
-        #expect(full.contains("Idle: pass, 2 samples. Arrival to first audio p50 ") || full.contains("Idle: FAIL, 2 samples."), "\(full)")
-    }
-
-    @Test("bench stops with one sentence, not a hang, when the server takes requests and never answers")
-    func silentServerIsAPlainError() async throws {
-        let directory = ServerProcess.makeDirectory()
-        let path = directory + "/silent.sock"
-        // A listener that accepts and then says nothing: the kernel completes the connection for it.
-        let listener = try #require(UnixSocketAddress.silentListener(at: path))
-        defer { close(listener); unlink(path) }
-        let run = try await ProgramRun.run(ServerProcess.announce.path, ["bench", "--socket", path, "--scenario", "idle", "--samples", "1"], timeout: 60)
-        #expect(run.status == 1)
-        #expect(run.standardError.unwrapped.contains("The announcer server did not answer within 10 seconds, so announce gave up."), "\(run.standardError)")
-    }
-
     @Test("Interrupted with Ctrl-C, bench cancels its own announcements and leaves the shared server idle")
     func interruptedBenchLeavesNothingBehind() async throws {
         let server = try await ServerProcess.start(arguments: [])
@@ -113,16 +76,6 @@ import Testing
         let left = try #require(reply.body(StatusBody.self), "\(reply.text)")
         #expect(left.speaking == nil, "\(reply.text)")
         #expect(left.waiting.polite == 0, "\(reply.text)")
-    }
-
-    @Test("A timeline that cannot be read, or holds no event, is one plain sentence and exit status 1")
-    func missingTimelineIsAPlainError() async throws {
-        let run = try await ProgramRun.run(ServerProcess.announce.path, ["bench", "--events", "/nonexistent/timeline.jsonl"])
-        #expect(run.status == 1)
-        #expect(run.standardError.unwrapped.contains("The timeline /nonexistent/timeline.jsonl could not be opened; check the path and that you may read it."))
-        let junk = try await ProgramRun.run(ServerProcess.announce.path, ["bench", "--events", "-"], input: "not a timeline\n")
-        #expect(junk.status == 1)
-        #expect(junk.standardError.unwrapped.contains("No line of standard input is a timeline event; give a file written by announcerd --events, announce events or announce bench --record."))
     }
 }
 

@@ -1,10 +1,9 @@
 import TestSupport
-import AnnouncerCore
-import AnnouncerProtocol
 import Foundation
 import Testing
 
-/// The commands a shell needs: `say -`, `cancel`, `stop` and `--version`.
+/// The commands a shell needs: `say -`, `cancel`, `stop` and `--version`. `events --text` is
+/// AnnounceCommandTests' `EventsCommandTests`; ended by Ctrl-C, `events` is `AnnounceThroughServerTests`'.
 @Suite(.serialized, .startsProcesses) struct ShellCommandsTests {
     @Test("--events-text writes the timeline as sentences, with an engine in announce and through the server")
     func eventsTextWritesSentences() async throws {
@@ -33,6 +32,8 @@ import Testing
             ["flow", "play", "--embedded", "--sink", "null", "--events-text", played, Repository.path("Flows/login.nb.yaml")], input: "\t"
         )
         #expect(play.status == 0, "\(play.standardError)")
+        // Where it speaks, in Bokmål too: the engine inside announce.
+        #expect(play.standardOutput.contains("Talemotoren i announce leser opp og sender lyden til null."), "\(play.standardOutput)")
         let playedLines = try String(contentsOfFile: played, encoding: .utf8).unwrapped
         #expect(playedLines.contains("received, polite, Norwegian Bokmål, region flow-focus: \"Blindeforbundet, overskrift\""), "\(playedLines)")
         #expect(playedLines.contains("ended: spoken."), "\(playedLines)")
@@ -69,38 +70,5 @@ import Testing
         let mixed = try await AnnounceProcess.run(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/login.yaml", Repository.path("Flows/login.en.yaml")])
         #expect(mixed.status != 0)
         #expect(mixed.standardOutput.contains("/nonexistent/login.yaml: The file was not found"), "\(mixed.standardOutput)")
-    }
-
-    @Test("events --text prints the live timeline as plain sentences, from 0 ms, each under 80 characters here")
-    func eventsAsSentences() async throws {
-        let server = try await ServerProcess.start()
-        defer { server.end() }
-        let socket = server.socketPath
-        // events runs until it is sent SIGINT, as by Ctrl-C, once the announcement has ended (timeout
-        // ends it after a minute instead); the shell notes its process id first.
-        // Its sentences go to a file, so that the test sees when the last one is printed.
-        let pidFile = temporaryPath("events.pid")
-        let printed = temporaryPath("events.txt")
-        let events = Task {
-            try await ProgramRun.run("/bin/bash", ["-c", #"echo $$ > "$1"; exec /usr/bin/timeout -s INT 60 "$0" events --text --socket "$2" > "$3""#,
-                                                   AnnounceProcess.executable.path, pidFile, socket, printed])
-        }
-        // Said once events is connected (the observer is the other client), so it sees it arrive.
-        let observer = try SocketClient(path: socket)
-        #expect(await waitFor({ (observer.request(.status)?.body(StatusBody.self)?.clients ?? 0) >= 2 }, seconds: 20))
-        _ = observer.request(.subscribe)
-        _ = try await AnnounceProcess.run(["say", "--socket", socket, "--rate", "450", "Saved"])
-        #expect(await observer.events(until: { $0.event == .ended }).last?.outcome == .spoken)
-        // The observer's end is not yet events': SIGINT once events has printed it too.
-        #expect(await waitFor({ ((try? String(contentsOfFile: printed, encoding: .utf8)) ?? "").contains(" ended: ") }, seconds: 20))
-        let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        kill(pid, SIGINT)
-        _ = try await events.value
-        let output = try String(contentsOfFile: printed, encoding: .utf8)
-        let lines = output.split(separator: "\n").map(String.init)
-        #expect(lines.first == "0.0 ms: announcement 1 received, polite, English: \"Saved\"", "\(output)")
-        #expect(lines.last?.hasSuffix("announcement 1 ended: spoken.") == true, "\(output)")
-        #expect(lines.contains { $0.contains("announcement 1 first audio, ") && $0.hasSuffix(" after arrival.") })
-        #expect(lines.allSatisfy { $0.count <= 80 && !$0.contains("{") })
     }
 }

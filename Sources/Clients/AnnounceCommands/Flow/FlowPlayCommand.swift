@@ -74,12 +74,17 @@ struct FlowPlayCommand: ParsableCommand {
         let style = phrasing.style ?? flow.writtenStyle
         for line in RoleWordCheck.sentences(flow: flow, profile: profile, style: style) { Self.show(line) }
         let session = FlowSession(flow: flow, profile: profile, hintsOn: hints, style: style)
-        let keyboard = PlayKeyboard()
+        // The command's standard input: the process's, or the pipe a test runs the command with.
+        let keyboard = PlayKeyboard(fd: StandardInput.descriptor)
         let stopSpeech = speech.stop
+        // The player prints from a queue of its own, so it is handed the command's standard output.
+        let printed = PlainOutput.destination
         let player = FlowPlayer(session: session, keyboard: keyboard, voice: voice, profile: profile, stopSpeech: {
             stopSpeech()
             writer?.flush()
-        }, writeLine: { Self.show($0.hasSuffix("\n") ? String($0.dropLast()) : $0) })
+        }, writeLine: { line in
+            PlainOutput.$destination.withValue(printed) { Self.show(line.hasSuffix("\n") ? String(line.dropLast()) : line) }
+        })
         let words = player.words
 
         // Ctrl-C or SIGTERM: the terminal as it was, silence, the timeline written, the usual status.
