@@ -8,9 +8,14 @@ import Testing
 /// Starting, refusing a second server, replacing a stale socket, and stopping cleanly. The standard
 /// socket's private folder is `ServerLifecycleOnFakeEngineTests`, in the test's process.
 @Suite(.serialized, .startsProcesses) struct ServerLifecycleTests {
-    @Test("SIGTERM cancels what waits, announced on the event stream, removes the socket and exits 0")
+    @Test("Started with no --socket, announcerd serves the standard socket in XDG_RUNTIME_DIR and logs it; SIGTERM cancels what waits, announced on the event stream, removes the socket and exits 0")
     func sigtermCancelsWaitingAndCleansUp() async throws {
-        let server = try await ServerProcess.start()
+        // The one real start that finds its own socket from the environment, as a desktop's service does.
+        let runtime = ServerProcess.makeDirectory()
+        let server = try await ServerProcess.start(
+            socketPath: nil, environment: ["XDG_RUNTIME_DIR": runtime, "ANNOUNCER_SOCKET": ""], useStandardPath: true)
+        #expect(server.socketPath == runtime + "/announcer/announcer.sock")
+        #expect(server.standardErrorText.contains(runtime + "/announcer/announcer.sock"))
         let listener = try SocketClient(path: server.socketPath)
         _ = listener.request(.subscribe)
         let client = try SocketClient(path: server.socketPath)
