@@ -417,7 +417,7 @@ let package = Package(
             name: "AnnouncerServerSeamTests",
             dependencies: [
                 "announcerd", "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerProtocol", "AnnouncerCommandLine", "Audio",
-                "SeamTestSupport", "ServerSeamSupport", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SeamTestSupport", "ServerSeamSupport", "SoundIcons", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -437,7 +437,7 @@ let package = Package(
             name: "ServerSeamSupport",
             dependencies: [
                 "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerCommandLine", "AnnouncerVoices", "Audio", "SeamTestSupport",
-                "TestSupport",
+                "SoundIcons", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/ServerSeamSupport"
