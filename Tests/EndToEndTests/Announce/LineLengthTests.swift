@@ -66,7 +66,9 @@ import Testing
     @Test("What the commands say of a server whose audio device is down, and what the server logs, fits 80 columns")
     func deviceDownAndServerLogFit() async throws {
         var found: [String] = []
-        let server = try await ServerProcess.start(arguments: ["--sink", "alsa:hw:97"])
+        // pipe --tee waits for its lines to end, and with no device they end only when their time to
+        // live is up: 5 s instead of the standard 30, still long after status has seen the says wait.
+        let server = try await ServerProcess.start(arguments: ["--sink", "alsa:hw:97", "--polite-time-to-live", "5"])
         defer { server.end() }
         let socket = ["--socket", server.socketPath]
         let long = "Checking your sign-in details. Please wait while we contact the server, which may take a while."
@@ -84,7 +86,7 @@ import Testing
         found += try await Self.check(["pipe", "--tee", "--sink", "alsa:hw:97"], input: "one\ntwo\n", allowFailure: false)
         found += try await Self.check(["flow", "check", "--sink", "alsa:hw:97", "/nonexistent/folder/flow.yaml", Repository.path("Flows/login.en.yaml")])
         await server.stop()
-        found += Self.overlong(server.rawStandardErrorText, from: "announcerd --sink alsa:hw:97 (its log)")
+        found += Self.overlong(server.rawStandardErrorText, from: "announcerd --sink alsa:hw:97 --polite-time-to-live 5 (its log)")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 }
