@@ -5,7 +5,8 @@ import Testing
 /// Every line the tools print for people fits an 80-cell braille display: each command's normal output,
 /// its help and its usual errors. A longer line is allowed only where the content leaves no choice:
 /// one word (a path, a URL) that is itself longer than 80 characters. announce's usual errors, and its
-/// commands against a server, are AnnounceCommandTests' `LineLengthCommandTests`, in the test's process.
+/// commands against a server, are AnnounceCommandTests' `LineLengthCommandTests`, in the test's process;
+/// announcerd's refusals are AnnouncerServerSeamTests' `AnnouncerdCommandLineTests`.
 @Suite(.serialized, .startsProcesses) struct LineLengthTests {
     static let width = 80
 
@@ -48,18 +49,6 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: report) }
         found += try await Self.check(["flow", "check", "--report", report, "--fast",
                                  Repository.path("Flows/login.en.yaml"), Repository.path("Flows/login.nb.yaml")], allowFailure: false)
-        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
-    }
-
-    @Test("announcerd's refusals fit 80 columns: a sink it does not know, a line limit too small, a socket in a folder that does not exist")
-    func announcerdRefusalsFit() async throws {
-        var found: [String] = []
-        // announcerd's own refusals, the parser's help line for a bad value among them.
-        for arguments in [["--sink", "bogus"], ["--max-line-length", "10"], ["--socket", "/nonexistent/folder/a.sock", "--sink", "null"]] {
-            let daemon = try await ProgramRun.run(ServerProcess.announcerd.path, arguments)
-            #expect(daemon.status != 0)
-            found += Self.overlong(daemon.standardError, from: "announcerd " + arguments.joined(separator: " "))
-        }
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
