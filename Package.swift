@@ -408,7 +408,10 @@ let package = Package(
         // The engine with a fake synthesizer, a fake sink and a clock moved by hand: no process, no eSpeak.
         .testTarget(
             name: "AnnouncerEngineSeamTests",
-            dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "SoundIcons", "SeamTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "SoundIcons", "SeamTestSupport",
+                "AnnouncerClient", "AnnouncerEmbedded", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The server's own logic over its socket, in the test's process: announcerd's AnnouncementServer
         // on the fake engine, talked to as clients do, and announcerd's command line, only parsed. No
