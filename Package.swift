@@ -410,7 +410,7 @@ let package = Package(
             name: "AnnouncerEngineSeamTests",
             dependencies: [
                 "AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "SoundIcons", "SeamTestSupport",
-                "AnnouncerClient", "AnnouncerEmbedded", .product(name: "Logging", package: "swift-log"),
+                "AnnouncerClient", "AnnouncerEmbedded", "AnnouncerProtocol", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The server's own logic over its socket, in the test's process: announcerd's AnnouncementServer
