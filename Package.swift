@@ -485,7 +485,8 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         // The repository's files checked against each other: docs/ARCHITECTURE.md's diagram and layers
-        // against Package.swift, the shipped Bokmål wording. No process, no engine.
+        // against Package.swift, the shipped Bokmål wording, the tests' own rules and their model of
+        // Orca's marks. No process, no engine.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
         // Every test that starts a process: announcerd, announce, or a real client (spd-say,
         // python3-speechd, Fenrir's driver), against the real engine and PulseAudio.
