@@ -408,7 +408,10 @@ let package = Package(
         // The engine with a fake synthesizer, a fake sink and a clock moved by hand: no process, no eSpeak.
         .testTarget(
             name: "AnnouncerEngineSeamTests",
-            dependencies: ["AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "SoundIcons", "SeamTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "AnnouncerEngine", "AnnouncerScheduling", "AnnouncerCore", "AnnouncerVoices", "Speech", "Audio", "SoundIcons", "SeamTestSupport",
+                "AnnouncerClient", "AnnouncerEmbedded", "AnnouncerProtocol", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The server's own logic over its socket, in the test's process: announcerd's AnnouncementServer
         // on the fake engine, talked to as clients do, and announcerd's command line, only parsed. No
@@ -417,7 +420,7 @@ let package = Package(
             name: "AnnouncerServerSeamTests",
             dependencies: [
                 "announcerd", "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerProtocol", "AnnouncerCommandLine", "Audio",
-                "SeamTestSupport", "ServerSeamSupport", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SeamTestSupport", "ServerSeamSupport", "SoundIcons", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -437,7 +440,7 @@ let package = Package(
             name: "ServerSeamSupport",
             dependencies: [
                 "AnnouncerServer", "AnnouncerEngine", "AnnouncerCore", "AnnouncerCommandLine", "AnnouncerVoices", "Audio", "SeamTestSupport",
-                "TestSupport",
+                "SoundIcons", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/ServerSeamSupport"
@@ -482,7 +485,8 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         // The repository's files checked against each other: docs/ARCHITECTURE.md's diagram and layers
-        // against Package.swift, the shipped Bokmål wording. No process, no engine.
+        // against Package.swift, the shipped Bokmål wording, the tests' own rules and their model of
+        // Orca's marks. No process, no engine.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
         // Every test that starts a process: announcerd, announce, or a real client (spd-say,
         // python3-speechd, Fenrir's driver), against the real engine and PulseAudio.

@@ -8,15 +8,6 @@ import Testing
 
 /// No client's pause holds the others' speech: the server in this process, on the fake engine.
 struct PauseSharingOnFakeEngineTests {
-    /// Sends one SSIP command and returns its last reply line (the one whose code is followed by a space).
-    private func ssip(_ client: SocketClient, _ line: String) -> String? {
-        client.send(line + "\r\n")
-        while let reply = client.readLine() {
-            if reply.count >= 4, reply[reply.index(reply.startIndex, offsetBy: 3)] == " " { return reply }
-        }
-        return nil
-    }
-
     /// Hangs up as a client that vanishes does: no QUIT.
     private func hangUp(_ client: SocketClient) {
         shutdown(client.descriptor, Int32(SHUT_RDWR))
@@ -31,7 +22,7 @@ struct PauseSharingOnFakeEngineTests {
         let server = try InProcessServer()
         defer { server.stop() }
         let pauser = try SocketClient(path: server.socketPath)
-        #expect(ssip(pauser, "PAUSE ALL") == "211 OK PAUSED")
+        #expect(pauser.ssip("PAUSE ALL") == "211 OK PAUSED")
         hangUp(pauser)
         let events = try speakAssertiveAndFollow("Heard after the pause went with its client", at: server.socketPath)
         #expect(events.last?.outcome == .spoken, "\(events)")
@@ -57,7 +48,7 @@ struct PauseSharingOnFakeEngineTests {
         let server = try InProcessServer { $0.maxPauseForAll = .seconds(1) }
         defer { server.stop() }
         let pauser = try SocketClient(path: server.socketPath)
-        #expect(ssip(pauser, "PAUSE ALL") == "211 OK PAUSED")
+        #expect(pauser.ssip("PAUSE ALL") == "211 OK PAUSED")
         let events = try speakAssertiveAndFollow("Heard once the pause ran out", at: server.socketPath)
         #expect(events.last?.outcome == .spoken, "\(events)")
         let waited = try #require(latency(events), "\(events)")
@@ -66,7 +57,7 @@ struct PauseSharingOnFakeEngineTests {
         let lines = server.logText.split(separator: "\n").filter { $0.contains("ended at its time limit") }
         #expect(lines.count == 1, "\(server.logText)")
         // Still connected, and still answered.
-        #expect(ssip(pauser, "HISTORY GET CLIENT_ID")?.hasPrefix("245") == true)
+        #expect(pauser.ssip("HISTORY GET CLIENT_ID")?.hasPrefix("245") == true)
     }
 
     @Test("A client that paused itself and hangs up has every message it left end cancelled, saying why")
@@ -76,11 +67,11 @@ struct PauseSharingOnFakeEngineTests {
         let listener = try SocketClient(path: server.socketPath)
         _ = listener.request(.subscribe)
         let hoarder = try SocketClient(path: server.socketPath)
-        #expect(ssip(hoarder, "SET SELF PRIORITY IMPORTANT") == "202 OK PRIORITY SET")
-        #expect(ssip(hoarder, "PAUSE SELF") == "211 OK PAUSED")
+        #expect(hoarder.ssip("SET SELF PRIORITY IMPORTANT") == "202 OK PRIORITY SET")
+        #expect(hoarder.ssip("PAUSE SELF") == "211 OK PAUSED")
         var ids: Set<AnnouncementID> = []
         for index in 0..<20 {
-            #expect(ssip(hoarder, "SPEAK") == "230 OK RECEIVING DATA")
+            #expect(hoarder.ssip("SPEAK") == "230 OK RECEIVING DATA")
             hoarder.send("Hoarded \(index)\r\n.\r\n")
             while let line = hoarder.readLine(), !line.hasPrefix("225 ") {
                 if line.hasPrefix("225-") { ids.insert(AnnouncementID(String(line.dropFirst(4)))) }

@@ -7,6 +7,7 @@ import Audio
 import Foundation
 import Logging
 import SeamTestSupport
+import SoundIcons
 import TestSupport
 
 /// announcerd's `AnnouncementServer` inside the test's own process, on a socket in a folder of its
@@ -34,10 +35,12 @@ public final class InProcessServer: Sendable {
     /// system's too unless the test gives a `ManualClock` it moves by hand. `voices` are the profiles, as
     /// `--voices` gives announcerd; `socketPath`, a path in a folder of the test's own. `environment` is
     /// the one announcerd would read its standard socket folder from (XDG_RUNTIME_DIR): the process's unless told.
+    /// `sounds` are the sound-icon folders, the standard ones unless told, as `--sounds` adds to announcerd's.
     public init(
         policy: LiveRegionPolicy = .standard, samplesPerWord: Int = 2_205, sink: (any AudioSink)? = nil,
         limitsClock: any MonotonicClock = SystemMonotonicClock(), socketPath givenPath: String? = nil,
         voices: VoiceLibrary = .standard(), environment: [String: String]? = nil,
+        sounds: SoundIconLibrary = SoundIconLibrary(folders: .standard()),
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         if let givenPath {
@@ -68,7 +71,7 @@ public final class InProcessServer: Sendable {
         synthesizer = FakeSynthesizer(samplesPerWord: samplesPerWord)
         engine = SpeechEngine(
             synthesizer: synthesizer, sink: sink ?? NullSink(format: AudioFormat(sampleRate: synthesizer.sampleRate)), describedAs: .null,
-            policy: policy, voices: voices, logger: logger)
+            policy: policy, voices: voices, sounds: sounds, logger: logger)
         let sockets = try AnnouncementServer.claimSockets(for: configuration, environment: environment, logger: logger)
         server = AnnouncementServer(
             engine: engine, sockets: sockets, configuration: configuration, logger: logger, limitsClock: limitsClock)

@@ -13,18 +13,18 @@ public final class EmbeddedDestination: SpeechDestination, Sendable {
     public let defaultLanguage: Language
     private let observer: Forwarder
 
-    /// `defaultLanguage` is for requests that name no language; nil takes that of `LANG` when a
-    /// voice profile has it, else English.
-    public init(engine: SpeechEngine, defaultLanguage: Language? = nil) {
+    /// `defaultLanguage` is for requests that name no language; nil takes that of `LANG` in
+    /// `environment` (nil: the process's) when a voice profile has it, else English.
+    public init(engine: SpeechEngine, defaultLanguage: Language? = nil, environment: [String: String]? = nil) {
         self.engine = engine
-        self.defaultLanguage = defaultLanguage ?? Self.localeLanguage(engine)
+        self.defaultLanguage = defaultLanguage ?? Self.localeLanguage(engine, environment: environment ?? ProcessInfo.processInfo.environment)
         observer = Forwarder(timeline: timeline)
         engine.scheduler.addObserver(observer)
     }
 
     /// The language of `LANG` (nb_NO gives nb) when a voice profile has it, else English.
-    private static func localeLanguage(_ engine: SpeechEngine) -> Language {
-        let fromLocale = Language(locale: ProcessInfo.processInfo.environment["LANG"])
+    private static func localeLanguage(_ engine: SpeechEngine, environment: [String: String]) -> Language {
+        let fromLocale = Language(locale: environment["LANG"])
         return engine.voices.profile(for: fromLocale) != nil ? fromLocale : .english
     }
 

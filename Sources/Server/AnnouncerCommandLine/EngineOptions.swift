@@ -5,7 +5,7 @@ public import ArgumentParser
 public import Audio
 import Foundation
 import Logging
-import SoundIcons
+public import SoundIcons
 public import Speech
 
 /// The options that describe a speech engine: where audio goes and the live-region policy.
@@ -113,6 +113,9 @@ public struct EngineOptions: ParsableArguments {
         return library
     }
 
+    /// The sound icons' folders: Debian's, the user's, those of `--sounds` in order, then Emacspeak's.
+    public var soundIcons: SoundIconLibrary { SoundIconLibrary(folders: .standard(extra: sounds)) }
+
     /// Starts an engine with these options; a failure is one sentence for the user.
     /// Each problem in a voice profile is logged as a warning; the engine starts with the rest.
     /// Starts the engine; `warmStandby` keeps a second synthesis worker ready (announcerd --standby-worker).
@@ -131,7 +134,7 @@ public struct EngineOptions: ParsableArguments {
             let engine = try SpeechEngine(
                 sink: resolvedSink, policy: policy, voices: library, warmStandby: warmStandby, waitingForAudioDevice: waitingForAudioDevice,
                 inProcessFallback: inProcessFallback, whenAudioFails: whenAudioFails ?? .wait,
-                sounds: SoundIconLibrary(folders: .standard(extra: sounds)), headStart: headStart, logger: logger)
+                sounds: soundIcons, headStart: headStart, logger: logger)
             startup?.mark("engine (eSpeak's languages, the worker, the sink)")
             return engine
         } catch {

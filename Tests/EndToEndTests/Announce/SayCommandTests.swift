@@ -1,10 +1,9 @@
-import AnnouncerCore
-import AnnouncerProtocol
 import TestSupport
 import Foundation
 import Testing
 
-/// `announce say`, run as a user runs it.
+/// `announce say`, run as a user runs it. The language it takes from LANG with an engine inside
+/// announce is AnnouncerEngineSeamTests' `EmbeddedDefaultLanguageTests`.
 @Suite(.startsProcesses) struct SayCommandTests {
     @Test("say writes one to four seconds of non-silent English speech to a WAV file")
     func sayRecordsEnglishToWAV() async throws {
@@ -27,15 +26,6 @@ import Testing
         #expect(norwegian.rms > 1_000)
         // The same letters read by another voice's rules give other audio.
         #expect(norwegian.samples != english.samples)
-    }
-
-    @Test("The language comes from LANG: nb_NO.UTF-8 gives Norwegian")
-    func languageDefaultsFromLANG() async throws {
-        let result = try await AnnounceProcess.run(["say", "--sink", "null", "--events", "-", "Hei"], environment: ["LANG": "nb_NO.UTF-8"])
-        let events = try EventLine.parse(result.standardOutput)
-        #expect(events.first?.language == .norwegianBokmal)
-        let english = try await AnnounceProcess.run(["say", "--sink", "null", "--events", "-", "Hi"], environment: ["LANG": "C.UTF-8"])
-        #expect(try EventLine.parse(english.standardOutput).first?.language == .english)
     }
 
     @Test("A missing audio device is one sentence naming it and --sink, with a non-zero exit")

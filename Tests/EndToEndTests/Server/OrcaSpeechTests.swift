@@ -31,33 +31,6 @@ struct OrcaSpeechTests {
         count: 4
     ).trimmingCharacters(in: .whitespaces)
 
-    /// The marks Orca's speech server puts before each word of a text without numbers, in order:
-    /// `start:end`, offsets in Unicode scalars with the end exclusive (speechdispatcherfactory.py, `_speak`).
-    static func orcaMarks(_ text: String) -> [String] {
-        var marks: [String] = []
-        var wordStart: Int?
-        var count = 0
-        for (offset, scalar) in text.unicodeScalars.enumerated() {
-            let space = scalar.properties.isWhitespace
-            if !space, wordStart == nil {
-                wordStart = offset
-            } else if space, let start = wordStart {
-                marks.append("\(start):\(offset)")
-                wordStart = nil
-            }
-            count = offset + 1
-        }
-        if let start = wordStart { marks.append("\(start):\(count)") }
-        return marks
-    }
-
-    @Test("orcaMarks gives the marks Orca 43 sent to Speech Dispatcher for these texts")
-    func orcaMarksMatchWhatOrcaSends() {
-        // Captured from Orca 43.1 talking to Speech Dispatcher 0.11.4.
-        #expect(Self.orcaMarks("Hello from Orca.") == ["0:5", "6:10", "11:16"])
-        #expect(Self.orcaMarks("Then it reads the second line.") == ["0:4", "5:7", "8:13", "14:17", "18:24", "25:30"])
-    }
-
     @Test("Orca's speech server sets up with SSML, speaks, reads three lines by say-all with index marks, stops, and shuts down, with no error")
     func orcaSpeechServerWorksUnchanged() async throws {
         let server = try await ServerProcess.start()
@@ -96,7 +69,7 @@ struct OrcaSpeechTests {
         #expect(hello.first?.language == .english)
         #expect(hello.first?.politeness == .polite)
         #expect(hello.last?.event == .ended && hello.last?.outcome == .spoken, "\(hello)")
-        #expect(marks(hello) == Self.orcaMarks(Self.hello), "\(hello)")
+        #expect(marks(hello) == OrcaMarks.marks(for: Self.hello), "\(hello)")
 
         // sayAll(): each line spoken to its end with every mark in order, and each line sent only after the
         // one before ended, as Orca's factory sends the next line at 702 END.
@@ -106,7 +79,7 @@ struct OrcaSpeechTests {
             #expect(!line.isEmpty, "line \(number), \"\(text)\", never arrived: \(events)")
             guard !line.isEmpty else { continue }
             #expect(line.last?.event == .ended && line.last?.outcome == .spoken, "line \(number): \(line)")
-            #expect(marks(line) == Self.orcaMarks(text), "line \(number): \(line)")
+            #expect(marks(line) == OrcaMarks.marks(for: text), "line \(number): \(line)")
             let markTimes = line.filter { $0.event == .mark }.map(\.time.microseconds)
             #expect(markTimes == markTimes.sorted(), "line \(number): marks out of time order: \(line)")
             if let received = time(line, .received), let firstMark = markTimes.first, let last = markTimes.last,
@@ -129,7 +102,7 @@ struct OrcaSpeechTests {
         #expect(longEnd?.outcome == .cancelled, "\(long)")
         #expect(long.contains { $0.event == .started }, "the long text had not begun when Orca stopped it: \(long)")
         let reached = marks(long)
-        let all = Self.orcaMarks(Self.longText)
+        let all = OrcaMarks.marks(for: Self.longText)
         #expect(reached.count < all.count && Array(all.prefix(reached.count)) == reached, "marks reached: \(reached)")
 
         #expect(!server.standardErrorText.contains("rror"), "\(server.standardErrorText)")
