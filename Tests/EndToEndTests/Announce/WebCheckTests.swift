@@ -42,7 +42,10 @@ extension WebTests {
             #expect(failures.contains("FAIL: lint label: The switch with the id show-password has no label, so a screen reader says only its role; give it a label that says what it does."))
             #expect(failures.contains("FAIL: lint contrast: Contrast of \"Email address\" (email): #808080 on #FFFFFF is 3.9:1; at least 4.5:1 is needed for normal text."))
             let late = failures.first { $0.contains("\"Error: Must be a valid email address\", assertive, began ") }
-            #expect(late?.contains(try Regex(#"the limit is 500 ms\. Too late\. The page took 7\d\d ms to show it; speech began \d+\.\d ms after\."#)) == true, "\(failures)")
+            // The page shows its error by a 700 ms timer, never sooner; a busy machine (3 Chromiums at once in the
+            // suite) has seen it fire at 874 ms. The page's time is its own, apart from the speech's.
+            let pageDelay = #"(7\d\d|8\d\d|9\d\d|1\d\d\d)"#
+            #expect(late?.contains(try Regex(#"the limit is 500 ms\. Too late\. The page took "# + pageDelay + #" ms to show it; speech began \d+\.\d ms after\."#)) == true, "\(failures)")
             #expect(failures.contains("FAIL: step 5, line 16, activate Sign in: Expected \"Error: Enter your password\", but the step said nothing."))
             // The page's own checks: the layout fails exactly the small help link and the hidden link to the terms.
             let flowFailures = failures.filter { !$0.hasPrefix("FAIL: page, ") }
@@ -62,7 +65,8 @@ extension WebTests {
             // The audit report of a real page: the late error under 4.1.3, with the page's own delay.
             let html = try String(contentsOfFile: "\(folder)/report/index.html", encoding: .utf8)
             let status = AuditReportTests.part(html, from: "flow-1-c-4-1-3")
-            #expect(status.contains("Failed</span></h4>") && status.contains("(the app took 7"))
+            let appTook = try Regex(#"\(the app took "# + pageDelay + " ms to post it")
+            #expect(status.contains("Failed</span></h4>") && status.contains(appTook), "\(status)")
             // The criteria the layout measures, beside the flow's: failed where the page fails them, passed where not, a person's where no tool can judge.
             for (criterion, verdict) in [("2-5-8", "Failed"), ("2-4-11", "Failed"), ("2-4-7", "Passed"), ("3-3-7", "Not tested by this tool"), ("3-2-6", "Not tested by this tool")] {
                 #expect(AuditReportTests.part(html, from: "flow-1-c-\(criterion)").contains("\(verdict)</span></h4>"), "\(criterion)")
