@@ -142,8 +142,14 @@ import Testing
         defer { server.end() }
         let client = try SocketClient(path: server.socketPath)
         let line = #"{"request":"speak","text":"\#(Self.long)","follow":true}"#
+        var killed: Int?
         for _ in 0..<2 {
-            let pid = try #require(Self.workerPID(client))
+            // The worker that replaces a killed one is started just after the failure is told: status names
+            // it a moment later, and a busy machine has seen it name none yet.
+            var named: Int?
+            #expect(await waitFor({ named = Self.workerPID(client); return named != nil && named != killed }, seconds: 10), "status named no new worker")
+            let pid = try #require(named)
+            killed = pid
             let id = try #require(client.request(line)?.id)
             _ = await client.events(until: isEvent(.firstAudio, of: id))
             #expect(kill(pid_t(pid), SIGKILL) == 0)
