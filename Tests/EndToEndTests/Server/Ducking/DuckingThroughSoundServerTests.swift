@@ -62,7 +62,9 @@ struct DuckingThroughSoundServerTests {
         #expect(fellAfter <= 50, "the tone fell \(fellAfter) ms after the first audio")
         #expect(fellAfter >= -60, "the tone fell \(fellAfter) ms before the first audio")
         #expect(roseAfter <= hold + 100, "the tone came back \(roseAfter) ms after the end")
-        #expect(roseAfter >= hold - 50, "the tone came back \(roseAfter) ms after the end, before the hold ran out")
+        // The end is placed in the recording through the audible estimate and the first loud window of speech,
+        // which a busy machine has seen place it 57 ms late; a ducker without its hold comes back within 50 ms.
+        #expect(roseAfter >= hold - 100, "the tone came back \(roseAfter) ms after the end, before the hold ran out")
     }
 
     @Test("A stream whose user changes its volume while it is lowered keeps the user's volume")
