@@ -39,7 +39,7 @@ public final class InProcessServer: Sendable {
     public init(
         policy: LiveRegionPolicy = .standard, samplesPerWord: Int = 2_205, sink: (any AudioSink)? = nil,
         limitsClock: any MonotonicClock = SystemMonotonicClock(), socketPath givenPath: String? = nil,
-        voices: VoiceLibrary = .standard(), environment: [String: String]? = nil,
+        voices: VoiceLibrary = .standard(), environment: [String: String] = ProcessInfo.processInfo.environment,
         sounds: SoundIconLibrary = SoundIconLibrary(folders: .standard()),
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {

@@ -2,6 +2,7 @@ public import AnnouncerCore
 public import AnnouncerEngine
 import AnnouncerProtocol
 public import AnnouncerVoices
+public import Foundation
 import Glibc
 public import Logging
 import NIOCore
@@ -48,18 +49,17 @@ public final class AnnouncementServer: Sendable {
 
     /// The directories that exist only for a server's socket, which it creates private when missing:
     /// announcer's own, and Speech Dispatcher's, which an autospawned or `--speechd-socket` server serves.
-    private static func ownedDirectories(environment: [String: String]?) -> Set<String> {
-        let speechd = environment.map { SocketLocation.speechDispatcherDefault(environment: $0) } ?? SocketLocation.speechDispatcherDefault()
-        let standard = environment.map { SocketLocation.standardDirectory(environment: $0) } ?? SocketLocation.standardDirectory()
-        return [standard, String(speechd[..<(speechd.lastIndex(of: "/") ?? speechd.startIndex)])]
+    private static func ownedDirectories(environment: [String: String]) -> Set<String> {
+        let speechd = SocketLocation.speechDispatcherDefault(environment: environment)
+        return [SocketLocation.standardDirectory(environment: environment), String(speechd[..<(speechd.lastIndex(of: "/") ?? speechd.startIndex)])]
     }
 
     /// Takes the socket paths before anything else starts, so a second server fails fast and
     /// says why, before it touches the audio device. Another live server is never displaced.
-    /// `environment` gives the runtime folder (XDG_RUNTIME_DIR) of the directories above; nil, the process's.
+    /// `environment` gives the runtime folder (XDG_RUNTIME_DIR) of the directories above.
     public static func claimSockets(
         for configuration: ServerConfiguration, activated: ActivatedSockets = .none,
-        environment: [String: String]? = nil, logger: Logger
+        environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger
     ) throws(ServerStartError) -> ClaimedSockets {
         let ownedDirectories = Self.ownedDirectories(environment: environment)
         var paths: [(path: String, ssipOnly: Bool)] = [(configuration.socketPath, false)]
